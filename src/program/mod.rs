@@ -1,0 +1,317 @@
+//! The ground program: the one thing the grounder hands to the solver.
+//!
+//! It has the shape of clasp's `aspif` rules, with nothing of the source
+//! language left in it: atoms are dense indices `Atom(0..num_atoms)`, a body
+//! literal is an atom or its default negation, a head is a disjunction (a
+//! single atom for a normal rule, none for an integrity constraint) or a
+//! choice over atoms, and a body is either a conjunction of literals or a
+//! weight constraint `bound <= sum of weights of the true literals`.
+//!
+//! Invariants (checked by [`GroundProgram::validate`]):
+//! - every atom mentioned is `< num_atoms`;
+//! - weights in weight bodies are strictly positive (the grounder rewrites
+//!   negative weights before building a rule);
+//! - an atom with no rule having it in its head is false in every model.
+//!
+//! Which atoms are printed, and as what text, is not part of this type: the
+//! grounder keeps that table, the solver never needs it.
+
+use std::fmt;
+
+/// A ground atom of the program, dense from 0.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Atom(pub u32);
+
+impl Atom {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub fn pos(self) -> Lit {
+        Lit::new(self, true)
+    }
+    pub fn neg(self) -> Lit {
+        Lit::new(self, false)
+    }
+}
+
+/// A body literal: an atom (`positive`) or its default negation `not a`.
+/// Packed as `atom * 2 + (negated as u32)`.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lit(u32);
+
+impl Lit {
+    pub fn new(atom: Atom, positive: bool) -> Lit {
+        Lit(atom.0 * 2 + (!positive) as u32)
+    }
+    pub fn atom(self) -> Atom {
+        Atom(self.0 >> 1)
+    }
+    pub fn is_positive(self) -> bool {
+        self.0 & 1 == 0
+    }
+    /// The default negation of this literal (`not not a` is `a` here: only
+    /// use it where that reading is intended, e.g. in the solver).
+    pub fn negate(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+    pub fn code(self) -> u32 {
+        self.0
+    }
+}
+
+impl fmt::Debug for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_positive() {
+            write!(f, "{}", self.atom().0)
+        } else {
+            write!(f, "not {}", self.atom().0)
+        }
+    }
+}
+
+/// The head of a ground rule.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Head {
+    /// At least one of the atoms is true if the body is (aspif's disjunction).
+    /// Empty: an integrity constraint. One atom: a normal rule.
+    Disjunction(Vec<Atom>),
+    /// Any subset of the atoms may be true if the body is.
+    Choice(Vec<Atom>),
+}
+
+/// The body of a ground rule.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Body {
+    /// All literals true. Empty: the body is true (a fact).
+    Normal(Vec<Lit>),
+    /// The weights of the true literals add up to at least `bound`.
+    /// Weights are > 0. A literal may occur several times (weights add up).
+    Weight { bound: i64, lits: Vec<(Lit, i64)> },
+}
+
+/// One ground rule `head :- body`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Rule {
+    pub head: Head,
+    pub body: Body,
+}
+
+impl Rule {
+    pub fn fact(a: Atom) -> Rule {
+        Rule {
+            head: Head::Disjunction(vec![a]),
+            body: Body::Normal(vec![]),
+        }
+    }
+    pub fn normal(head: Atom, body: Vec<Lit>) -> Rule {
+        Rule {
+            head: Head::Disjunction(vec![head]),
+            body: Body::Normal(body),
+        }
+    }
+    pub fn constraint(body: Vec<Lit>) -> Rule {
+        Rule {
+            head: Head::Disjunction(vec![]),
+            body: Body::Normal(body),
+        }
+    }
+}
+
+/// A ground program: atoms `0..num_atoms` and rules over them.
+#[derive(Clone, Default, Debug)]
+pub struct GroundProgram {
+    pub num_atoms: u32,
+    pub rules: Vec<Rule>,
+}
+
+/// A violated [`GroundProgram`] invariant.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidProgram {
+    #[error("rule {rule}: atom {atom} is out of range (program has {num_atoms} atoms)")]
+    AtomOutOfRange {
+        rule: usize,
+        atom: u32,
+        num_atoms: u32,
+    },
+    #[error("rule {rule}: weight {weight} is not positive")]
+    NonPositiveWeight { rule: usize, weight: i64 },
+}
+
+impl GroundProgram {
+    pub fn new() -> GroundProgram {
+        GroundProgram::default()
+    }
+
+    /// A fresh atom.
+    pub fn new_atom(&mut self) -> Atom {
+        let a = Atom(self.num_atoms);
+        self.num_atoms += 1;
+        a
+    }
+
+    pub fn add(&mut self, rule: Rule) {
+        self.rules.push(rule);
+    }
+
+    /// Checks the invariants in the module documentation.
+    pub fn validate(&self) -> Result<(), InvalidProgram> {
+        for (i, r) in self.rules.iter().enumerate() {
+            let head = match &r.head {
+                Head::Disjunction(a) | Head::Choice(a) => a,
+            };
+            let mut atoms: Vec<Atom> = head.clone();
+            match &r.body {
+                Body::Normal(ls) => atoms.extend(ls.iter().map(|l| l.atom())),
+                Body::Weight { lits, .. } => {
+                    for &(l, w) in lits {
+                        if w <= 0 {
+                            return Err(InvalidProgram::NonPositiveWeight { rule: i, weight: w });
+                        }
+                        atoms.push(l.atom());
+                    }
+                }
+            }
+            if let Some(a) = atoms.iter().find(|a| a.0 >= self.num_atoms) {
+                return Err(InvalidProgram::AtomOutOfRange {
+                    rule: i,
+                    atom: a.0,
+                    num_atoms: self.num_atoms,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Is `model` (the set of true atoms, as a bitmap over all atoms) a stable
+    /// model of this program?  It must satisfy every rule, and equal the least
+    /// model of its reduct: the atoms derivable from the rules whose negative
+    /// literals hold in `model`, where a choice rule derives only head atoms
+    /// that are in `model`, and a weight body counts its negative literals as
+    /// evaluated in `model` and its positive literals in the derivation.
+    ///
+    /// Independent of the solver: a plain fixpoint, quadratic at worst. Used to
+    /// re-verify every answer set in debug builds, with `--check`, and in tests.
+    pub fn is_stable_model(&self, model: &[bool]) -> bool {
+        let val = |l: Lit, m: &[bool]| m[l.atom().index()] == l.is_positive();
+        // 1. Every rule is satisfied.
+        for r in &self.rules {
+            let body = match &r.body {
+                Body::Normal(ls) => ls.iter().all(|&l| val(l, model)),
+                Body::Weight { bound, lits } => {
+                    lits.iter()
+                        .filter(|&&(l, _)| val(l, model))
+                        .map(|&(_, w)| w)
+                        .sum::<i64>()
+                        >= *bound
+                }
+            };
+            if let Head::Disjunction(h) = &r.head {
+                if body && !h.iter().any(|a| model[a.index()]) {
+                    return false;
+                }
+            }
+        }
+        // 2. The model is the least model of the reduct (disjunctive heads
+        //    with several atoms: a minimality check is not done here; they are
+        //    treated as derived when exactly one head atom is in the model).
+        let mut derived = vec![false; model.len()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for r in &self.rules {
+                let holds = |l: Lit, d: &[bool]| {
+                    if l.is_positive() {
+                        d[l.atom().index()]
+                    } else {
+                        !model[l.atom().index()]
+                    }
+                };
+                let body = match &r.body {
+                    Body::Normal(ls) => ls.iter().all(|&l| holds(l, &derived)),
+                    Body::Weight { bound, lits } => {
+                        lits.iter()
+                            .filter(|&&(l, _)| holds(l, &derived))
+                            .map(|&(_, w)| w)
+                            .sum::<i64>()
+                            >= *bound
+                    }
+                };
+                if !body {
+                    continue;
+                }
+                let heads: Vec<Atom> = match &r.head {
+                    Head::Choice(h) => h.iter().copied().filter(|a| model[a.index()]).collect(),
+                    Head::Disjunction(h) => {
+                        let t: Vec<Atom> = h.iter().copied().filter(|a| model[a.index()]).collect();
+                        if t.len() == 1 {
+                            t
+                        } else {
+                            vec![]
+                        }
+                    }
+                };
+                for a in heads {
+                    if !derived[a.index()] {
+                        derived[a.index()] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        derived == model
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lit_packing_round_trips() {
+        let a = Atom(7);
+        assert_eq!(a.pos().atom(), a);
+        assert!(a.pos().is_positive());
+        assert!(!a.neg().is_positive());
+        assert_eq!(a.pos().negate(), a.neg());
+    }
+
+    #[test]
+    fn stable_model_check_on_even_loop() {
+        // a :- not b.  b :- not a.
+        let mut p = GroundProgram::new();
+        let a = p.new_atom();
+        let b = p.new_atom();
+        p.add(Rule::normal(a, vec![b.neg()]));
+        p.add(Rule::normal(b, vec![a.neg()]));
+        assert!(p.is_stable_model(&[true, false]));
+        assert!(p.is_stable_model(&[false, true]));
+        assert!(!p.is_stable_model(&[true, true]));
+        assert!(!p.is_stable_model(&[false, false]));
+    }
+
+    #[test]
+    fn positive_loop_is_unfounded() {
+        // a :- b.  b :- a.
+        let mut p = GroundProgram::new();
+        let a = p.new_atom();
+        let b = p.new_atom();
+        p.add(Rule::normal(a, vec![b.pos()]));
+        p.add(Rule::normal(b, vec![a.pos()]));
+        assert!(p.is_stable_model(&[false, false]));
+        assert!(!p.is_stable_model(&[true, true]));
+    }
+
+    #[test]
+    fn validate_rejects_bad_weights() {
+        let mut p = GroundProgram::new();
+        let a = p.new_atom();
+        p.add(Rule {
+            head: Head::Disjunction(vec![a]),
+            body: Body::Weight {
+                bound: 1,
+                lits: vec![(a.pos(), 0)],
+            },
+        });
+        assert!(p.validate().is_err());
+    }
+}

@@ -1,0 +1,5 @@
+//! Text to AST: spans, the logos lexer, the AST types and the LALRPOP parser.
+pub mod ast;
+pub mod lexer;
+pub mod parse;
+pub mod span;

@@ -1,0 +1,311 @@
+//! The parser driver: text to statements plus diagnostics.
+//!
+//! Runs the logos lexer, reports and drops lexer errors (as gringo does),
+//! feeds the rest to the LALRPOP parser with error recovery at `.`, and turns
+//! every parse error into a gringo-style `syntax error, unexpected X`
+//! diagnostic.  Invariant: never panics, whatever the input; the statements
+//! returned are only those that parsed.
+
+use super::ast::*;
+use super::lexer::{tokens, LexError, Token};
+use super::span::{FileId, Span};
+use crate::diagnostics::Diagnostic;
+use lalrpop_util::ParseError;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, unused)]
+    grammar,
+    "/asp.rs"
+);
+
+/// The language a file is read in.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Dialect {
+    Clingo5,
+}
+
+/// A lexer failure as seen by the parser (lexer errors are filtered out
+/// before parsing, so this only exists to satisfy the grammar's types).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LexFailure(pub LexError);
+
+/// Parses one file.
+pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut toks: Vec<(usize, Token<'_>, usize)> = Vec::new();
+    toks.push((
+        0,
+        match dialect {
+            Dialect::Clingo5 => Token::DialectClingo5,
+        },
+        0,
+    ));
+    for (lo, t, hi) in tokens(text) {
+        match t {
+            Ok(Token::Unsupported(name)) => diags.push(Diagnostic::error(
+                Span::new(file, lo, hi),
+                format!("'{}' is not supported by minasp", name),
+            )),
+            Ok(t) => toks.push((lo, t, hi)),
+            Err(LexError::NumberTooLarge) => diags.push(Diagnostic::error(
+                Span::new(file, lo, hi),
+                format!("lexer error, number out of range {}", &text[lo..hi]),
+            )),
+            Err(LexError::Invalid) => diags.push(Diagnostic::error(
+                Span::new(file, lo, hi),
+                format!("lexer error, unexpected {}", &text[lo..hi]),
+            )),
+        }
+    }
+    let end = text.len();
+    let mut errors = Vec::new();
+    let result = grammar::ProgramParser::new().parse(
+        file,
+        &mut errors,
+        toks.into_iter().map(Ok::<_, LexFailure>),
+    );
+    for e in errors {
+        diags.push(syntax_error(file, e.error, end));
+    }
+    let stmts = match result {
+        Ok(s) => s,
+        Err(e) => {
+            diags.push(syntax_error(file, e, end));
+            Vec::new()
+        }
+    };
+    diags.sort_by_key(|d| d.span.map(|s| s.lo));
+    (stmts, diags)
+}
+
+fn syntax_error(
+    file: FileId,
+    e: ParseError<usize, Token<'_>, LexFailure>,
+    end: usize,
+) -> Diagnostic {
+    match e {
+        ParseError::UnrecognizedToken {
+            token: (lo, t, hi),
+            expected,
+        } => Diagnostic::error(
+            Span::new(file, lo, hi),
+            format!("syntax error, unexpected {}{}", t, expecting(&expected)),
+        ),
+        ParseError::UnrecognizedEof { expected, .. } => Diagnostic::error(
+            Span::new(file, end, end),
+            format!("syntax error, unexpected EOF{}", expecting(&expected)),
+        ),
+        ParseError::ExtraToken { token: (lo, t, hi) } => Diagnostic::error(
+            Span::new(file, lo, hi),
+            format!("syntax error, unexpected {}", t),
+        ),
+        ParseError::InvalidToken { location } => Diagnostic::error(
+            Span::new(file, location, location + 1),
+            "syntax error, invalid token",
+        ),
+        ParseError::User { error } => {
+            Diagnostic::error(Span::new(file, 0, 0), format!("lexer error: {:?}", error.0))
+        }
+    }
+}
+
+/// `, expecting a or b` for short lists of expected tokens (gringo names at
+/// most a handful).
+fn expecting(expected: &[String]) -> String {
+    let names: Vec<String> = expected.iter().map(|e| token_name(e)).collect();
+    if names.is_empty() || names.len() > 5 {
+        String::new()
+    } else {
+        format!(", expecting {}", names.join(" or "))
+    }
+}
+
+/// LALRPOP names terminals by their grammar spelling (`"\".\""`, `IDENT`).
+fn token_name(t: &str) -> String {
+    match t {
+        "IDENT" => "<IDENTIFIER>".into(),
+        "VAR" => "<VARIABLE>".into(),
+        "NUMBER" => "<NUMBER>".into(),
+        "STRING" => "<STRING>".into(),
+        _ => t
+            .trim_matches('"')
+            .replace("\\\\", "\\")
+            .replace("\\\"", "\""),
+    }
+}
+
+/// The text of a string literal without quotes, escapes resolved
+/// (`\"`, `\\`, `\n`, `\t`).
+pub fn unescape(s: &str) -> String {
+    let inner = &s[1..s.len() - 1];
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(o) => out.push(o),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `name(a;b)` is a pool of `name(a)` and `name(b)`.
+pub fn func_pool(span: Span, name: &str, pool: Vec<(Vec<Term>, bool)>) -> Term {
+    let mut alts: Vec<Term> = pool
+        .into_iter()
+        .map(|(args, _)| {
+            Term::new(
+                span,
+                TermKind::Func {
+                    name: name.to_string(),
+                    args,
+                },
+            )
+        })
+        .collect();
+    if alts.len() == 1 {
+        alts.pop().unwrap()
+    } else {
+        Term::new(span, TermKind::Pool(alts))
+    }
+}
+
+/// `(a)` is `a`, `(a,)` and `(a,b)` are tuples, `()` the empty tuple,
+/// `(a;b)` a pool.
+pub fn tuple_pool(span: Span, pool: Vec<(Vec<Term>, bool)>) -> Term {
+    let mut alts: Vec<Term> = pool
+        .into_iter()
+        .map(|(mut args, trailing)| {
+            if args.len() == 1 && !trailing {
+                args.pop().unwrap()
+            } else {
+                Term::new(
+                    span,
+                    TermKind::Func {
+                        name: String::new(),
+                        args,
+                    },
+                )
+            }
+        })
+        .collect();
+    if alts.len() == 1 {
+        alts.pop().unwrap()
+    } else {
+        Term::new(span, TermKind::Pool(alts))
+    }
+}
+
+/// Reads `p/2` or `-p/2` (as parsed: a division) as a signature.
+pub fn sig_of_term(t: &Term) -> Option<(String, usize, bool)> {
+    if let TermKind::Binary(BinOp::Div, a, b) = &t.kind {
+        let arity = match b.kind {
+            TermKind::Int(n) if n >= 0 => n as usize,
+            _ => return None,
+        };
+        let (inner, negative) = match &a.kind {
+            TermKind::Unary(UnOp::Neg, x) => (x.as_ref(), true),
+            _ => (a.as_ref(), false),
+        };
+        if let TermKind::Func { name, args } = &inner.kind {
+            if args.is_empty() && !name.is_empty() {
+                return Some((name.clone(), arity, negative));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(src: &str) -> Vec<Statement> {
+        let (s, d) = parse(FileId(0), src, Dialect::Clingo5);
+        assert!(
+            d.is_empty(),
+            "unexpected diagnostics for {:?}: {:?}",
+            src,
+            d
+        );
+        s
+    }
+
+    #[test]
+    fn parses_the_core_language() {
+        let src = r#"
+            p(1..3). q(X) :- p(X), not r(X), not not s.  -p(1).
+            :- p(X), X > 2.
+            1 { a(X) : p(X) ; b } 2 :- c.
+            {a;b} = 1.
+            t :- 2 #count{ X,Y : p(X), q(Y); 1 : r } 3.
+            u(N) :- N = #sum{ X : p(X) }.
+            v :- #min{ X : p(X) } >= 2, { a; not b } 1.
+            w :- p(X) : q(X), r(X); s.
+            #const n = 3.  #show.  #show p/1.  #show -p/1.  #show (X,Y) : p(X), q(Y).
+            f(|-X| ** 2 \ 3 & 1 ? 2 ^ ~4, "s\"x", (1,), (), #inf, #sup, f(1;2)).
+        "#;
+        let s = ok(src);
+        assert_eq!(s.len(), 16);
+    }
+
+    #[test]
+    fn conditions_extend_to_the_next_semicolon() {
+        let s = ok("w :- a : b, c; d.");
+        match &s[0] {
+            Statement::Rule(r) => {
+                assert_eq!(r.body.len(), 2);
+                match &r.body[0] {
+                    BodyLit::Conditional { cond, .. } => assert_eq!(cond.len(), 2),
+                    b => panic!("not a conditional literal: {:?}", b),
+                }
+            }
+            s => panic!("{:?}", s),
+        }
+    }
+
+    #[test]
+    fn show_signature_and_term() {
+        let s = ok("#show p/2. #show -q/1. #show p.");
+        assert!(
+            matches!(&s[0], Statement::ShowSig { name, arity: 2, negative: false, .. } if name == "p")
+        );
+        assert!(matches!(
+            &s[1],
+            Statement::ShowSig {
+                negative: true,
+                arity: 1,
+                ..
+            }
+        ));
+        assert!(matches!(&s[2], Statement::ShowTerm { .. }));
+    }
+
+    #[test]
+    fn syntax_errors_are_gringo_style_and_recover() {
+        let mut m = crate::syntax::span::SourceMap::new();
+        let src = "p(1).\nq(X) :- p(X) foo.\nr(.\ns.\n";
+        let f = m.add("e.lp", src);
+        let (s, d) = parse(f, src, Dialect::Clingo5);
+        assert_eq!(d.len(), 2, "{:?}", d);
+        assert!(d[0]
+            .render(&m)
+            .starts_with("e.lp:2:14-17: error: syntax error, unexpected <IDENTIFIER>"));
+        assert!(d[1]
+            .render(&m)
+            .starts_with("e.lp:3:3-4: error: syntax error, unexpected ."));
+        assert_eq!(s.len(), 2, "p(1). and s. survive");
+    }
+
+    #[test]
+    fn lexer_errors_are_reported() {
+        let (_, d) = parse(FileId(0), "p $ q.", Dialect::Clingo5);
+        assert!(d.iter().any(|d| d.message.contains("lexer error")));
+    }
+}

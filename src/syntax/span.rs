@@ -1,0 +1,125 @@
+//! Source locations: which file, which bytes; line:col only when a message
+//! is printed.
+//!
+//! Invariant: a [`Span`] always lies inside the text of its file as stored in
+//! [`SourceMap`]; `lo <= hi`.
+
+/// Index of a file in the [`SourceMap`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct FileId(pub u32);
+
+/// A byte range in one source file.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Span {
+    pub file: FileId,
+    pub lo: u32,
+    pub hi: u32,
+}
+
+impl Span {
+    pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
+        Span {
+            file,
+            lo: lo as u32,
+            hi: hi as u32,
+        }
+    }
+    /// The smallest span covering both (same file assumed).
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            file: self.file,
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+        }
+    }
+}
+
+/// One loaded source: its name as shown in messages (`-` input is `<stdin>`)
+/// and its text.
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+/// All sources of a run.
+#[derive(Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+/// A 1-based line and column (column counted in bytes, as gringo does).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LineCol {
+    pub line: usize,
+    pub col: usize,
+}
+
+impl SourceMap {
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        let text = text.into();
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        self.files.push(SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        });
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn file(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
+    }
+
+    pub fn line_col(&self, file: FileId, offset: u32) -> LineCol {
+        let f = self.file(file);
+        let off = offset as usize;
+        let line = f.line_starts.partition_point(|&s| s <= off);
+        LineCol {
+            line,
+            col: off - f.line_starts[line - 1] + 1,
+        }
+    }
+
+    /// gringo's location prefix: `file:line:col-col` on one line,
+    /// `file:line:col-line:col` across lines (end column exclusive).
+    pub fn location(&self, span: Span) -> String {
+        let a = self.line_col(span.file, span.lo);
+        let b = self.line_col(span.file, span.hi);
+        let name = &self.file(span.file).name;
+        if a.line == b.line {
+            format!("{}:{}:{}-{}", name, a.line, a.col, b.col)
+        } else {
+            format!("{}:{}:{}-{}:{}", name, a.line, a.col, b.line, b.col)
+        }
+    }
+
+    pub fn text(&self, span: Span) -> &str {
+        &self.file(span.file).text[span.lo as usize..span.hi as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_are_gringo_style() {
+        let mut m = SourceMap::new();
+        let f = m.add("e.lp", "p(1).\nq(X) :- p(X) foo.\n");
+        assert_eq!(m.location(Span::new(f, 19, 22)), "e.lp:2:14-17");
+        assert_eq!(m.location(Span::new(f, 0, 8)), "e.lp:1:1-2:3");
+    }
+}
