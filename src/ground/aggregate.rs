@@ -1,0 +1,438 @@
+//! Ground aggregates to ground rules: `#count`, `#sum`, `#sum+`, `#min`,
+//! `#max` over elements whose conditions are not all decided become
+//! auxiliary atoms defined by weight rules and normal rules.
+//!
+//! Invariants: the result of [`Aux::aggregate`] holds exactly when the
+//! aggregate does; constant aggregates (decided by the facts) fold to
+//! [`Truth::True`]/[`Truth::False`] without any rule; every weight passed
+//! to the program is positive (negative weights are moved to the negated
+//! literal and the bound).
+
+use super::symbol::{Sym, SymData, Symbols};
+use crate::program::{Atom, Body, GroundProgram, Head, Lit, Rule};
+use crate::syntax::ast::{AggFun, CmpOp, Sign};
+use indexmap::IndexMap;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// When an aggregate element (a tuple) is in the set.
+#[derive(Clone, Debug)]
+pub enum Cond {
+    Certain,
+    /// Any of these conjunctions holds.
+    Alts(Vec<Vec<Lit>>),
+}
+
+impl Cond {
+    /// Adds one more way the element can hold.
+    pub fn or(&mut self, lits: Vec<Lit>) {
+        match self {
+            Cond::Certain => {}
+            Cond::Alts(alts) => {
+                if lits.is_empty() {
+                    *self = Cond::Certain
+                } else if !alts.contains(&lits) {
+                    alts.push(lits)
+                }
+            }
+        }
+    }
+}
+
+/// A ground aggregate: tuples (deduplicated, in insertion order) with their
+/// conditions, and bounds `value op k`.
+#[derive(Debug)]
+pub struct GroundAgg {
+    pub sign: Sign,
+    pub fun: AggFun,
+    pub elems: IndexMap<Box<[Sym]>, Cond>,
+    pub bounds: Vec<(CmpOp, Sym)>,
+}
+
+/// A condition after grounding: decided, or a conjunction of literals.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Truth {
+    True,
+    False,
+    Lits(Vec<Lit>),
+}
+
+impl Truth {
+    fn and(self, other: Truth) -> Truth {
+        match (self, other) {
+            (Truth::False, _) | (_, Truth::False) => Truth::False,
+            (Truth::True, x) | (x, Truth::True) => x,
+            (Truth::Lits(mut a), Truth::Lits(b)) => {
+                a.extend(b);
+                Truth::Lits(a)
+            }
+        }
+    }
+}
+
+/// Makes auxiliary atoms and their rules in the program being built.
+pub struct Aux<'a> {
+    pub prog: &'a mut GroundProgram,
+    /// `not not a` for atom a is `not nn(a)` with `nn(a) :- not a`.
+    pub nn: &'a mut HashMap<Atom, Atom>,
+    /// Auxiliary atoms by their defining body, so equal definitions share one.
+    pub defs: &'a mut HashMap<Vec<Lit>, Atom>,
+}
+
+impl Aux<'_> {
+    /// An atom equivalent to the conjunction `lits`.
+    pub fn conj_atom(&mut self, lits: Vec<Lit>) -> Atom {
+        if let Some(a) = self.defs.get(&lits) {
+            return *a;
+        }
+        let a = self.prog.new_atom();
+        self.prog.add(Rule::normal(a, lits.clone()));
+        self.defs.insert(lits, a);
+        a
+    }
+
+    /// One literal equivalent to the conjunction.
+    pub fn conj_lit(&mut self, mut lits: Vec<Lit>) -> Lit {
+        if lits.len() == 1 {
+            return lits.pop().unwrap();
+        }
+        self.conj_atom(lits).pos()
+    }
+
+    /// An atom true iff any of the conjunctions holds.
+    pub fn disj_atom(&mut self, alts: &[Vec<Lit>]) -> Atom {
+        let a = self.prog.new_atom();
+        for alt in alts {
+            self.prog.add(Rule::normal(a, alt.clone()));
+        }
+        a
+    }
+
+    /// `not l`, keeping the negation default: `not (not a)` is `not nn(a)`.
+    pub fn negate(&mut self, l: Lit) -> Lit {
+        if l.is_positive() {
+            l.negate()
+        } else {
+            self.not_not(l.atom())
+        }
+    }
+
+    /// `not not a`.
+    pub fn not_not(&mut self, a: Atom) -> Lit {
+        if let Some(n) = self.nn.get(&a) {
+            return n.neg();
+        }
+        let n = self.prog.new_atom();
+        self.prog.add(Rule::normal(n, vec![a.neg()]));
+        self.nn.insert(a, n);
+        n.neg()
+    }
+
+    pub fn negate_truth(&mut self, t: Truth) -> Truth {
+        match t {
+            Truth::True => Truth::False,
+            Truth::False => Truth::True,
+            Truth::Lits(ls) => {
+                let l = self.conj_lit(ls);
+                Truth::Lits(vec![self.negate(l)])
+            }
+        }
+    }
+
+    pub fn apply_sign(&mut self, sign: Sign, t: Truth) -> Truth {
+        match sign {
+            Sign::Pos => t,
+            Sign::Not => self.negate_truth(t),
+            Sign::NotNot => {
+                let n = self.negate_truth(t);
+                self.negate_truth(n)
+            }
+        }
+    }
+
+    /// The literal saying that an element holds, or None if it certainly does.
+    fn elem_lit(&mut self, c: &Cond) -> Option<Lit> {
+        match c {
+            Cond::Certain => None,
+            Cond::Alts(alts) if alts.len() == 1 => Some(self.conj_lit(alts[0].clone())),
+            Cond::Alts(alts) => Some(self.disj_atom(alts).pos()),
+        }
+    }
+
+    /// The truth of the aggregate (with its sign).
+    pub fn aggregate(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
+        let t = match g.fun {
+            AggFun::Count | AggFun::Sum | AggFun::SumPlus => self.sum(g, syms),
+            AggFun::Min | AggFun::Max => self.extremum(g, syms),
+        };
+        self.apply_sign(g.sign, t)
+    }
+
+    fn sum(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
+        let mut fixed: i64 = 0;
+        let mut vars: Vec<(Lit, i64)> = Vec::new();
+        for (tuple, cond) in &g.elems {
+            let w: i64 = match g.fun {
+                AggFun::Count => 1,
+                _ => match tuple.first().and_then(|s| syms.as_int(*s)) {
+                    Some(w) => w as i64,
+                    None => continue,
+                },
+            };
+            if w == 0 || (g.fun == AggFun::SumPlus && w < 0) {
+                continue;
+            }
+            match self.elem_lit(cond) {
+                None => fixed += w,
+                Some(l) => vars.push((l, w)),
+            }
+        }
+        let mut result = Truth::True;
+        for &(op, k) in &g.bounds {
+            let t = match syms.get(k) {
+                SymData::Int(k) => self.sum_bound(op, *k as i64, fixed, &vars),
+                // An integer compared with a non-integer: decided by the term order.
+                _ => {
+                    let probe_less = syms_rank_int_less(syms, k);
+                    const_cmp(op, if probe_less { Ordering::Less } else { Ordering::Greater })
+                }
+            };
+            result = result.and(t);
+        }
+        result
+    }
+
+    fn sum_bound(&mut self, op: CmpOp, k: i64, fixed: i64, vars: &[(Lit, i64)]) -> Truth {
+        match op {
+            CmpOp::Ge => self.sum_ge(k, fixed, vars),
+            CmpOp::Gt => self.sum_ge(k + 1, fixed, vars),
+            CmpOp::Le => {
+                let t = self.sum_ge(k + 1, fixed, vars);
+                self.negate_truth(t)
+            }
+            CmpOp::Lt => {
+                let t = self.sum_ge(k, fixed, vars);
+                self.negate_truth(t)
+            }
+            CmpOp::Eq => {
+                let ge = self.sum_ge(k, fixed, vars);
+                let gt = self.sum_ge(k + 1, fixed, vars);
+                let le = self.negate_truth(gt);
+                ge.and(le)
+            }
+            CmpOp::Ne => {
+                let eq = self.sum_bound(CmpOp::Eq, k, fixed, vars);
+                self.negate_truth(eq)
+            }
+        }
+    }
+
+    /// `fixed + sum of the weights of the true literals >= k`.
+    fn sum_ge(&mut self, k: i64, fixed: i64, vars: &[(Lit, i64)]) -> Truth {
+        let min: i64 = fixed + vars.iter().filter(|v| v.1 < 0).map(|v| v.1).sum::<i64>();
+        let max: i64 = fixed + vars.iter().filter(|v| v.1 > 0).map(|v| v.1).sum::<i64>();
+        if min >= k {
+            return Truth::True;
+        }
+        if max < k {
+            return Truth::False;
+        }
+        // w*l with w < 0 is -w*(not l) + w.
+        let mut bound = k - fixed;
+        let mut lits = Vec::with_capacity(vars.len());
+        for &(l, w) in vars {
+            if w > 0 {
+                lits.push((l, w));
+            } else {
+                bound -= w;
+                let n = self.negate(l);
+                lits.push((n, -w));
+            }
+        }
+        // A single literal reaching the bound alone is just that literal.
+        if lits.iter().all(|&(_, w)| w >= bound) {
+            let alts: Vec<Vec<Lit>> = lits.iter().map(|&(l, _)| vec![l]).collect();
+            if alts.len() == 1 {
+                return Truth::Lits(alts[0].clone());
+            }
+            return Truth::Lits(vec![self.disj_atom(&alts).pos()]);
+        }
+        let total: i64 = lits.iter().map(|&(_, w)| w).sum();
+        if total == bound && lits.iter().all(|&(_, w)| w > 0) {
+            return Truth::Lits(lits.into_iter().map(|(l, _)| l).collect());
+        }
+        let a = self.prog.new_atom();
+        self.prog.add(Rule { head: Head::Disjunction(vec![a]), body: Body::Weight { bound, lits } });
+        Truth::Lits(vec![a.pos()])
+    }
+
+    fn extremum(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
+        let is_min = g.fun == AggFun::Min;
+        let mut result = Truth::True;
+        for &(op, k) in &g.bounds {
+            // exists(p): some element with weight w, p(w), holds.
+            let exists = |aux: &mut Aux, p: &dyn Fn(Ordering) -> bool| -> Truth {
+                let mut alts: Vec<Vec<Lit>> = Vec::new();
+                for (tuple, cond) in &g.elems {
+                    let w = match tuple.first() {
+                        Some(w) => *w,
+                        None => continue,
+                    };
+                    if !p(syms.cmp(w, k)) {
+                        continue;
+                    }
+                    match cond {
+                        Cond::Certain => return Truth::True,
+                        Cond::Alts(a) => alts.extend(a.iter().cloned()),
+                    }
+                }
+                match alts.len() {
+                    0 => Truth::False,
+                    1 => Truth::Lits(alts.pop().unwrap()),
+                    _ => Truth::Lits(vec![aux.disj_atom(&alts).pos()]),
+                }
+            };
+            let is_sup = matches!(syms.get(k), SymData::Sup);
+            let is_inf = matches!(syms.get(k), SymData::Inf);
+            use Ordering::*;
+            let t = match (is_min, op) {
+                (true, CmpOp::Le) => {
+                    if is_sup {
+                        Truth::True
+                    } else {
+                        exists(self, &|o| o != Greater)
+                    }
+                }
+                (true, CmpOp::Lt) => exists(self, &|o| o == Less),
+                (true, CmpOp::Ge) => {
+                    let e = exists(self, &|o| o == Less);
+                    self.negate_truth(e)
+                }
+                (true, CmpOp::Gt) => {
+                    if is_sup {
+                        Truth::False
+                    } else {
+                        let e = exists(self, &|o| o != Greater);
+                        self.negate_truth(e)
+                    }
+                }
+                (false, CmpOp::Ge) => {
+                    if is_inf {
+                        Truth::True
+                    } else {
+                        exists(self, &|o| o != Less)
+                    }
+                }
+                (false, CmpOp::Gt) => exists(self, &|o| o == Greater),
+                (false, CmpOp::Le) => {
+                    let e = exists(self, &|o| o == Greater);
+                    self.negate_truth(e)
+                }
+                (false, CmpOp::Lt) => {
+                    if is_inf {
+                        Truth::False
+                    } else {
+                        let e = exists(self, &|o| o != Less);
+                        self.negate_truth(e)
+                    }
+                }
+                (_, CmpOp::Eq) | (_, CmpOp::Ne) => {
+                    let sub = GroundAgg {
+                        sign: Sign::Pos,
+                        fun: g.fun,
+                        elems: g.elems.clone(),
+                        bounds: vec![(CmpOp::Le, k), (CmpOp::Ge, k)],
+                    };
+                    let eq = self.extremum(&sub, syms);
+                    if op == CmpOp::Eq {
+                        eq
+                    } else {
+                        self.negate_truth(eq)
+                    }
+                }
+            };
+            result = result.and(t);
+        }
+        result
+    }
+}
+
+/// Is every integer less than `k` (k a non-integer)?
+fn syms_rank_int_less(syms: &Symbols, k: Sym) -> bool {
+    !matches!(syms.get(k), SymData::Inf)
+}
+
+fn const_cmp(op: CmpOp, o: Ordering) -> Truth {
+    let holds = match op {
+        CmpOp::Eq => o == Ordering::Equal,
+        CmpOp::Ne => o != Ordering::Equal,
+        CmpOp::Lt => o == Ordering::Less,
+        CmpOp::Le => o != Ordering::Greater,
+        CmpOp::Gt => o == Ordering::Greater,
+        CmpOp::Ge => o != Ordering::Less,
+    };
+    if holds {
+        Truth::True
+    } else {
+        Truth::False
+    }
+}
+
+/// Does `a op b` hold in the term order?
+pub fn compare(syms: &Symbols, op: CmpOp, a: Sym, b: Sym) -> bool {
+    const_cmp(op, syms.cmp(a, b)) == Truth::True
+}
+
+/// The values an assignment aggregate can take, given which tuples are
+/// certain: for `#count`/`#sum` every reachable total (all subset sums when
+/// few elements are undecided, else the whole range), for `#min`/`#max`
+/// every element weight and the empty set's value.
+pub fn possible_values(fun: AggFun, elems: &[(Box<[Sym]>, bool)], syms: &mut Symbols) -> Vec<Sym> {
+    match fun {
+        AggFun::Count | AggFun::Sum | AggFun::SumPlus => {
+            let mut fixed: i64 = 0;
+            let mut ws: Vec<i64> = Vec::new();
+            for (t, certain) in elems {
+                let w = match fun {
+                    AggFun::Count => 1,
+                    _ => match t.first().and_then(|s| syms.as_int(*s)) {
+                        Some(w) => w as i64,
+                        None => continue,
+                    },
+                };
+                if w == 0 || (fun == AggFun::SumPlus && w < 0) {
+                    continue;
+                }
+                if *certain {
+                    fixed += w
+                } else {
+                    ws.push(w)
+                }
+            }
+            let mut vals: Vec<i64> = if ws.len() <= 16 && fun != AggFun::Count {
+                let mut sums = std::collections::BTreeSet::new();
+                sums.insert(fixed);
+                for w in &ws {
+                    let next: Vec<i64> = sums.iter().map(|s| s + w).collect();
+                    sums.extend(next);
+                }
+                sums.into_iter().collect()
+            } else {
+                let lo = fixed + ws.iter().filter(|w| **w < 0).sum::<i64>();
+                let hi = fixed + ws.iter().filter(|w| **w > 0).sum::<i64>();
+                (lo..=hi).collect()
+            };
+            vals.retain(|v| *v >= i32::MIN as i64 && *v <= i32::MAX as i64);
+            vals.into_iter().map(|v| syms.int(v as i32)).collect()
+        }
+        AggFun::Min | AggFun::Max => {
+            let mut vals: Vec<Sym> = elems.iter().filter_map(|(t, _)| t.first().copied()).collect();
+            if !elems.iter().any(|(t, c)| *c && !t.is_empty()) {
+                vals.push(syms.intern(if fun == AggFun::Min { SymData::Sup } else { SymData::Inf }));
+            }
+            vals.sort_by(|a, b| syms.cmp(*a, *b));
+            vals.dedup();
+            vals
+        }
+    }
+}

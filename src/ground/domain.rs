@@ -1,0 +1,118 @@
+//! The atoms derived so far, per predicate, with their indexes.
+//!
+//! Each predicate keeps its atoms in one insertion-ordered set (gringo's
+//! domain): positions `0..old_end` are "old", `old_end..new_end` the "delta"
+//! of the current semi-naive round, `0..new_end` "all"; atoms inserted during
+//! a round lie beyond `new_end` and become visible in the next one.
+//! Indexes map the values of a set of bound argument positions to the
+//! positions of the atoms having them, built on demand and brought up to
+//! date incrementally.
+//!
+//! Invariant: an index's position lists are ascending, and cover exactly
+//! positions `0..upto` of the atom set.
+
+use super::rule::PredKey;
+use super::symbol::Sym;
+use crate::program::Atom;
+use indexmap::IndexMap;
+use std::collections::HashMap;
+
+#[derive(Copy, Clone, Debug)]
+pub struct AtomInfo {
+    pub atom: Atom,
+    /// Certainly true (a fact or a stratified consequence of facts).
+    pub fact: bool,
+}
+
+#[derive(Default)]
+struct Index {
+    upto: usize,
+    map: HashMap<Box<[Sym]>, Vec<u32>>,
+}
+
+pub struct Pred {
+    pub key: PredKey,
+    pub atoms: IndexMap<Box<[Sym]>, AtomInfo>,
+    /// Atoms mentioned (under `not`) before being derived; they get their
+    /// program atom here and keep it if they are derived later.
+    pub mentioned: HashMap<Box<[Sym]>, Atom>,
+    indexes: HashMap<u64, Index>,
+    pub old_end: usize,
+    pub new_end: usize,
+    /// All rules that can derive this predicate have been instantiated.
+    pub complete: bool,
+}
+
+/// Which atoms of a predicate a join step sees.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Range {
+    All,
+    Old,
+    Delta,
+}
+
+impl Pred {
+    pub fn new(key: PredKey) -> Pred {
+        Pred {
+            key,
+            atoms: IndexMap::new(),
+            mentioned: HashMap::new(),
+            indexes: HashMap::new(),
+            old_end: 0,
+            new_end: 0,
+            complete: false,
+        }
+    }
+
+    pub fn bounds(&self, r: Range) -> (usize, usize) {
+        if self.complete {
+            return (0, self.atoms.len());
+        }
+        match r {
+            Range::All => (0, self.new_end),
+            Range::Old => (0, self.old_end),
+            Range::Delta => (self.old_end, self.new_end),
+        }
+    }
+
+    /// Makes sure the index on `mask` exists and covers all atoms.
+    pub fn ensure_index(&mut self, mask: u64) {
+        if mask == 0 {
+            return;
+        }
+        let idx = self.indexes.entry(mask).or_default();
+        let atoms = &self.atoms;
+        while idx.upto < atoms.len() {
+            let (args, _) = atoms.get_index(idx.upto).unwrap();
+            let key: Box<[Sym]> = project(args, mask).into();
+            idx.map.entry(key).or_default().push(idx.upto as u32);
+            idx.upto += 1;
+        }
+    }
+
+    /// Positions of the atoms whose bound positions (`mask`) have the values
+    /// `key`, restricted to `lo..hi`.  The index must be up to date.
+    pub fn lookup(&self, mask: u64, key: &[Sym], lo: usize, hi: usize) -> &[u32] {
+        match self.indexes.get(&mask).and_then(|i| i.map.get(key)) {
+            None => &[],
+            Some(v) => {
+                let a = v.partition_point(|&p| (p as usize) < lo);
+                let b = v.partition_point(|&p| (p as usize) < hi);
+                &v[a..b]
+            }
+        }
+    }
+
+    /// Advances the round: the delta becomes old, what was added becomes delta.
+    /// Returns whether the new delta is non-empty.
+    pub fn next_round(&mut self) -> bool {
+        self.old_end = self.new_end;
+        self.new_end = self.atoms.len();
+        self.new_end > self.old_end
+    }
+}
+
+/// The values at the positions in `mask`.
+pub fn project(args: &[Sym], mask: u64) -> Vec<Sym> {
+    args.iter().enumerate().filter(|(i, _)| *i < 64 && mask & (1 << i) != 0).map(|(_, s)| *s).collect()
+}

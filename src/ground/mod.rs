@@ -1,0 +1,105 @@
+//! AST to ground program: normalise, check safety, instantiate.
+//!
+//! [`ground`] is the grounder's whole interface: statements in, a
+//! [`Grounding`] (the ground program for the solver plus the table of what
+//! to print for which atom) or diagnostics out.
+//! Invariant: if no error diagnostic is returned, every rule was safe and
+//! instantiated completely.
+
+pub mod aggregate;
+pub mod depgraph;
+pub mod domain;
+pub mod instantiate;
+pub mod normalize;
+pub mod plan;
+pub mod rule;
+pub mod safety;
+pub mod symbol;
+pub mod term;
+
+use crate::diagnostics::Diagnostic;
+use crate::program::{Atom, GroundProgram};
+use crate::syntax::ast::{self, Statement};
+use domain::Pred;
+use indexmap::IndexSet;
+use symbol::{Sym, Symbols};
+
+/// What the grounder hands on: the program and what to print.
+pub struct Grounding {
+    pub program: GroundProgram,
+    pub syms: Symbols,
+    /// Printed terms with the atom that must be true (None: always printed).
+    pub output: Vec<(Sym, Option<Atom>)>,
+}
+
+impl Grounding {
+    /// The printed terms of a model, sorted by the term order, without repeats.
+    pub fn shown(&self, model: &[bool]) -> Vec<Sym> {
+        let mut out: Vec<Sym> = self
+            .output
+            .iter()
+            .filter(|(_, a)| a.map_or(true, |a| model[a.index()]))
+            .map(|(s, _)| *s)
+            .collect();
+        out.sort_by(|a, b| self.syms.cmp(*a, *b));
+        out.dedup();
+        out
+    }
+}
+
+pub struct Options {
+    /// `-c name=value` overrides.
+    pub consts: Vec<(String, ast::Term)>,
+    /// Stop with an error beyond this many ground atoms.
+    pub max_atoms: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { consts: vec![], max_atoms: usize::MAX }
+    }
+}
+
+/// Grounds a parsed program.  Returns the grounding and the diagnostics
+/// (infos and warnings even on success); `Err` carries the diagnostics when
+/// there is an error.
+pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let mut syms = Symbols::new();
+    let mut keys = IndexSet::new();
+    let norm = normalize::normalize(stmts, &opts.consts, &mut syms, &mut keys, &mut diags);
+    for r in &norm.rules {
+        safety::check(r, &syms, &mut diags);
+    }
+    if crate::diagnostics::has_errors(&diags) {
+        return Err(diags);
+    }
+    let preds: Vec<Pred> = keys.iter().map(|k| Pred::new(*k)).collect();
+    let mut inst = instantiate::Instantiator::new(syms, preds);
+    inst.max_atoms = opts.max_atoms;
+    if let Err(instantiate::Abort::TooManyAtoms { pred, limit }) = inst.run(&norm.rules) {
+        diags.push(Diagnostic::global_error(format!(
+            "grounding stopped: more than {} ground atoms (last growing predicate: {})",
+            limit, pred
+        )));
+        return Err(diags);
+    }
+    // The output table.
+    let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
+    for p in &inst.preds {
+        let name = inst.syms.name_str(p.key.name).to_string();
+        if name.starts_with('#') {
+            continue;
+        }
+        if norm.show.explicit && !norm.show.sigs.contains(&p.key) {
+            continue;
+        }
+        let entries: Vec<(Box<[Sym]>, domain::AtomInfo)> = p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect();
+        for (args, info) in entries {
+            let s = inst.syms.func(p.key.name, p.key.neg, args.to_vec());
+            output.push((s, if info.fact { None } else { Some(info.atom) }));
+        }
+    }
+    output.extend(inst.shows.iter().copied());
+    Ok((Grounding { program: inst.prog, syms: inst.syms, output }, diags))
+}

@@ -1,0 +1,576 @@
+//! AST statements to core rules ([`super::rule`]), clingo 5 meaning.
+//!
+//! Owns the rewritings that need no domain knowledge: `#const`
+//! substitution (with `-c` overriding), pool expansion (one rule per option
+//! in heads and bodies, one element per option inside aggregates and
+//! conditions), intervals to fresh variables bound by a range literal,
+//! anonymous variables, projection of `not p(_)` through an auxiliary
+//! predicate, and `#show` statements.
+//!
+//! Invariant: every rule produced satisfies the [`super::rule`] invariants;
+//! every problem becomes a diagnostic, nothing panics.
+
+use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Head, Lit, PredId, PredKey, Rule};
+use super::symbol::{Sym, SymData, Symbols};
+use super::term::{Binding, GTerm, Var};
+use crate::diagnostics::Diagnostic;
+use crate::syntax::ast::{self, AggElem, AggFun, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
+use crate::syntax::span::Span;
+use indexmap::IndexSet;
+use std::collections::HashMap;
+
+/// What `#show` statements ask for.
+#[derive(Default, Debug)]
+pub struct ShowSpec {
+    /// Any `#show` statement switches output to "shown only".
+    pub explicit: bool,
+    pub sigs: Vec<PredKey>,
+}
+
+/// The normalised program.
+pub struct Normalized {
+    pub rules: Vec<Rule>,
+    pub show: ShowSpec,
+}
+
+/// Normalises all statements. `overrides` are `-c name=value` constants,
+/// already parsed to terms.
+pub fn normalize(
+    stmts: &[Statement],
+    overrides: &[(String, ast::Term)],
+    syms: &mut Symbols,
+    preds: &mut IndexSet<PredKey>,
+    diags: &mut Vec<Diagnostic>,
+) -> Normalized {
+    let mut n = Normalizer { syms, preds, consts: HashMap::new(), diags, aux: 0, rules: Vec::new() };
+    n.collect_consts(stmts, overrides);
+    let mut show = ShowSpec::default();
+    for s in stmts {
+        match s {
+            Statement::Rule(r) => {
+                for r in expand_rule(r) {
+                    n.rule(&r);
+                }
+            }
+            Statement::Const { .. } => {}
+            Statement::ShowNothing { .. } => show.explicit = true,
+            Statement::ShowSig { name, arity, negative, .. } => {
+                show.explicit = true;
+                let key = PredKey { name: n.syms.name(name), arity: *arity as u32, neg: *negative };
+                n.preds.insert(key);
+                show.sigs.push(key);
+            }
+            Statement::ShowTerm { span, term, body } => {
+                show.explicit = true;
+                let r = ast::Rule { span: *span, head: ast::Head::Atom(term.clone()), body: body.clone() };
+                for r in expand_rule(&r) {
+                    n.show_rule(&r);
+                }
+            }
+        }
+    }
+    Normalized { rules: n.rules, show }
+}
+
+struct Normalizer<'a> {
+    syms: &'a mut Symbols,
+    preds: &'a mut IndexSet<PredKey>,
+    consts: HashMap<String, Sym>,
+    diags: &'a mut Vec<Diagnostic>,
+    aux: u32,
+    rules: Vec<Rule>,
+}
+
+/// Variables of one rule being converted.
+struct Scope {
+    names: Vec<String>,
+    spans: Vec<Span>,
+    by_name: HashMap<String, Var>,
+}
+
+impl Scope {
+    fn new() -> Scope {
+        Scope { names: vec![], spans: vec![], by_name: HashMap::new() }
+    }
+    fn var(&mut self, name: &str, span: Span) -> Var {
+        if let Some(v) = self.by_name.get(name) {
+            return *v;
+        }
+        let v = self.fresh(name, span);
+        self.by_name.insert(name.to_string(), v);
+        v
+    }
+    fn fresh(&mut self, name: &str, span: Span) -> Var {
+        self.names.push(name.to_string());
+        self.spans.push(span);
+        Var(self.names.len() as u32 - 1)
+    }
+}
+
+impl Normalizer<'_> {
+    fn collect_consts(&mut self, stmts: &[Statement], overrides: &[(String, ast::Term)]) {
+        let mut defs: Vec<(String, ast::Term)> = overrides.to_vec();
+        for s in stmts {
+            if let Statement::Const { name, value, .. } = s {
+                if !defs.iter().any(|(n, _)| n == name) {
+                    defs.push((name.clone(), value.clone()));
+                }
+            }
+        }
+        // Constants may refer to earlier ones; evaluate until nothing changes.
+        for _ in 0..=defs.len() {
+            for (name, value) in &defs {
+                if self.consts.contains_key(name) {
+                    continue;
+                }
+                let mut scope = Scope::new();
+                let mut ranges = vec![];
+                let t = self.term(value, &mut scope, &mut ranges);
+                if scope.names.is_empty() && ranges.is_empty() {
+                    if let Some(s) = t.eval(&Binding::new(0), self.syms) {
+                        self.consts.insert(name.clone(), s);
+                    }
+                }
+            }
+        }
+        for (name, value) in &defs {
+            if !self.consts.contains_key(name) {
+                self.diags.push(Diagnostic::error(value.span, format!("the value of constant '{}' is not a ground term", name)));
+            }
+        }
+    }
+
+    fn rule(&mut self, r: &ast::Rule) {
+        let mut scope = Scope::new();
+        let mut body = Vec::new();
+        for b in &r.body {
+            if let Some(l) = self.body_lit(b, &mut scope, &mut body) {
+                body.push(l);
+            }
+        }
+        let head = match &r.head {
+            ast::Head::False => Head::False,
+            ast::Head::Atom(t) => match self.atom(t, &mut scope, &mut body) {
+                Some(a) => Head::Atom(a),
+                None => return,
+            },
+            ast::Head::Choice { elems, left, right, .. } => {
+                let mut out = Vec::new();
+                for e in elems {
+                    let mut cond = Vec::new();
+                    for c in &e.cond {
+                        if let Some(l) = self.literal(c, &mut scope, &mut cond) {
+                            cond.push(l);
+                        }
+                    }
+                    if let Some(a) = self.atom(&e.atom, &mut scope, &mut cond) {
+                        out.push(ChoiceElem { atom: a, cond });
+                    }
+                }
+                let bounds = self.bounds(left, right, &mut scope, &mut body);
+                Head::Choice { elems: out, bounds }
+            }
+        };
+        self.push(r.span, head, body, scope);
+    }
+
+    fn show_rule(&mut self, r: &ast::Rule) {
+        let mut scope = Scope::new();
+        let mut body = Vec::new();
+        for b in &r.body {
+            if let Some(l) = self.body_lit(b, &mut scope, &mut body) {
+                body.push(l);
+            }
+        }
+        let t = match &r.head {
+            ast::Head::Atom(t) => self.term(t, &mut scope, &mut body),
+            _ => return,
+        };
+        self.push(r.span, Head::Show(t), body, scope);
+    }
+
+    fn push(&mut self, span: Span, head: Head, body: Vec<Lit>, scope: Scope) {
+        self.rules.push(Rule {
+            span,
+            head,
+            body,
+            num_vars: scope.names.len(),
+            var_names: scope.names,
+            var_spans: scope.spans,
+        });
+    }
+
+    fn bounds(
+        &mut self,
+        left: &Option<ast::Bound>,
+        right: &Option<ast::Bound>,
+        scope: &mut Scope,
+        ranges: &mut Vec<Lit>,
+    ) -> Vec<(CmpOp, GTerm)> {
+        let mut out = Vec::new();
+        if let Some(b) = left {
+            // `t op value` is `value flip(op) t`
+            out.push((b.op.flip(), self.term(&b.term, scope, ranges)));
+        }
+        if let Some(b) = right {
+            out.push((b.op, self.term(&b.term, scope, ranges)));
+        }
+        out
+    }
+
+    /// A body literal; ranges from intervals go into `ranges` (the body).
+    fn body_lit(&mut self, b: &BodyLit, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<Lit> {
+        match b {
+            BodyLit::Lit(l) => self.literal(l, scope, ranges),
+            BodyLit::Conditional { lit, cond, .. } => {
+                let mut inner = Vec::new();
+                for c in cond {
+                    if let Some(l) = self.literal(c, scope, &mut inner) {
+                        inner.push(l);
+                    }
+                }
+                let l = self.literal(lit, scope, &mut inner)?;
+                Some(Lit::Cond { lit: Box::new(l), cond: inner })
+            }
+            BodyLit::Aggregate { sign, agg } => {
+                let mut elems = Vec::new();
+                for e in &agg.elems {
+                    let mut cond = Vec::new();
+                    match e {
+                        AggElem::Tuple { terms, cond: c } => {
+                            for l in c {
+                                if let Some(l) = self.literal(l, scope, &mut cond) {
+                                    cond.push(l);
+                                }
+                            }
+                            let tuple = terms.iter().map(|t| self.term(t, scope, &mut cond)).collect();
+                            elems.push(Elem { tuple, cond });
+                        }
+                        AggElem::Lit { lit, cond: c } => {
+                            for l in c {
+                                if let Some(l) = self.literal(l, scope, &mut cond) {
+                                    cond.push(l);
+                                }
+                            }
+                            let l = self.literal(lit, scope, &mut cond)?;
+                            let tuple = self.lit_key(&l);
+                            cond.insert(0, l);
+                            elems.push(Elem { tuple, cond });
+                        }
+                    }
+                }
+                let bounds = self.bounds(&agg.left, &agg.right, scope, ranges);
+                Some(Lit::Agg(Box::new(Agg { sign: *sign, fun: agg.fun, elems, bounds })))
+            }
+        }
+    }
+
+    /// A tuple that identifies a literal in a set aggregate `{ l1; l2 }`.
+    fn lit_key(&mut self, l: &Lit) -> Vec<GTerm> {
+        let tag = |s: &mut Symbols, n: &str| GTerm::Sym(s.constant(n));
+        match l {
+            Lit::Atom { sign, atom } => {
+                let key = self.preds.get_index(atom.pred.0 as usize).copied().unwrap();
+                let name = GTerm::Func { name: key.name, neg: key.neg, args: atom.args.clone() };
+                let s = match sign {
+                    Sign::Pos => "#pos",
+                    Sign::Not => "#not",
+                    Sign::NotNot => "#notnot",
+                };
+                vec![tag(self.syms, s), name]
+            }
+            Lit::Cmp { op, l, r } => vec![tag(self.syms, op.as_str()), l.clone(), r.clone()],
+            _ => vec![tag(self.syms, "#other")],
+        }
+    }
+
+    fn literal(&mut self, l: &ast::Literal, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<Lit> {
+        match &l.kind {
+            LitKind::Bool(b) => Some(Lit::Bool(*b)),
+            LitKind::Cmp(op, a, b) => {
+                // `X = 1..3` binds X directly.
+                if let (CmpOp::Eq, TermKind::Interval(lo, hi)) = (op, &b.kind) {
+                    let t = self.term(a, scope, ranges);
+                    let lo = self.term(lo, scope, ranges);
+                    let hi = self.term(hi, scope, ranges);
+                    return Some(Lit::Range { t, lo, hi });
+                }
+                let a = self.term(a, scope, ranges);
+                let b = self.term(b, scope, ranges);
+                Some(Lit::Cmp { op: *op, l: a, r: b })
+            }
+            LitKind::Atom(t) => {
+                if l.sign != Sign::Pos && has_anon(t) {
+                    return self.projection(l.sign, t, scope, ranges);
+                }
+                let atom = self.atom(t, scope, ranges)?;
+                Some(Lit::Atom { sign: l.sign, atom })
+            }
+        }
+    }
+
+    /// `not p(X,_)` is `not aux(X)` with `aux(X) :- p(X,_)`.
+    fn projection(&mut self, sign: Sign, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<Lit> {
+        // The auxiliary rule, in its own scope.
+        let mut inner = Scope::new();
+        let mut body = Vec::new();
+        let atom = self.atom(t, &mut inner, &mut body)?;
+        let mut outer_names: Vec<String> = Vec::new();
+        let mut vs = Vec::new();
+        atom.args.iter().for_each(|a| a.vars(&mut vs));
+        for v in vs {
+            let name = &inner.names[v.0 as usize];
+            if name != "_" && !outer_names.contains(name) {
+                outer_names.push(name.clone());
+            }
+        }
+        self.aux += 1;
+        let name = self.syms.name(&format!("#proj{}", self.aux));
+        let key = PredKey { name, arity: outer_names.len() as u32, neg: false };
+        let pred = PredId(self.preds.insert_full(key).0 as u32);
+        let head_args: Vec<GTerm> = outer_names.iter().map(|n| GTerm::Var(inner.by_name[n])).collect();
+        body.push(Lit::Atom { sign: Sign::Pos, atom });
+        let span = t.span;
+        self.push(span, Head::Atom(AtomPat { pred, args: head_args }), body, inner);
+        let args = outer_names.iter().map(|n| GTerm::Var(scope.var(n, span))).collect();
+        let _ = ranges;
+        Some(Lit::Atom { sign, atom: AtomPat { pred, args } })
+    }
+
+    fn atom(&mut self, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<AtomPat> {
+        let (inner, neg) = match &t.kind {
+            TermKind::Unary(UnOp::Neg, x) => (x.as_ref(), true),
+            _ => (t, false),
+        };
+        match &inner.kind {
+            TermKind::Func { name, args } if !name.is_empty() => {
+                let args: Vec<GTerm> = args.iter().map(|a| self.term(a, scope, ranges)).collect();
+                let key = PredKey { name: self.syms.name(name), arity: args.len() as u32, neg };
+                let pred = PredId(self.preds.insert_full(key).0 as u32);
+                Some(AtomPat { pred, args })
+            }
+            _ => {
+                self.diags.push(Diagnostic::error(t.span, "syntax error, unexpected term, expecting an atom"));
+                None
+            }
+        }
+    }
+
+    /// A term; intervals become fresh variables constrained in `ranges`.
+    fn term(&mut self, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> GTerm {
+        let g = match &t.kind {
+            TermKind::Var(n) => GTerm::Var(scope.var(n, t.span)),
+            TermKind::Anon => GTerm::Var(scope.fresh("_", t.span)),
+            TermKind::Int(i) => GTerm::Sym(self.syms.int(*i as i32)),
+            TermKind::Str(s) => GTerm::Sym(self.syms.intern(SymData::Str(s.as_str().into()))),
+            TermKind::Inf => GTerm::Sym(self.syms.intern(SymData::Inf)),
+            TermKind::Sup => GTerm::Sym(self.syms.intern(SymData::Sup)),
+            TermKind::Func { name, args } => {
+                if args.is_empty() {
+                    if let Some(s) = self.consts.get(name) {
+                        return GTerm::Sym(*s);
+                    }
+                }
+                let args = args.iter().map(|a| self.term(a, scope, ranges)).collect();
+                GTerm::Func { name: self.syms.name(name), neg: false, args }
+            }
+            TermKind::Pool(alts) => {
+                // Pools were expanded before; a leftover one (cannot happen) reads as its first option.
+                return self.term(&alts[0], scope, ranges);
+            }
+            TermKind::Unary(op, a) => GTerm::Unary(*op, Box::new(self.term(a, scope, ranges))),
+            TermKind::Binary(op, a, b) => {
+                GTerm::Binary(*op, Box::new(self.term(a, scope, ranges)), Box::new(self.term(b, scope, ranges)))
+            }
+            TermKind::Interval(lo, hi) => {
+                let lo = self.term(lo, scope, ranges);
+                let hi = self.term(hi, scope, ranges);
+                let v = scope.fresh("#Range", t.span);
+                ranges.push(Lit::Range { t: GTerm::Var(v), lo, hi });
+                GTerm::Var(v)
+            }
+        };
+        // Fold ground subterms to symbols.
+        if !matches!(g, GTerm::Sym(_) | GTerm::Var(_)) && g.is_ground() {
+            if let Some(s) = g.eval(&Binding::new(0), self.syms) {
+                return GTerm::Sym(s);
+            }
+        }
+        g
+    }
+}
+
+fn has_anon(t: &ast::Term) -> bool {
+    match &t.kind {
+        TermKind::Anon => true,
+        TermKind::Func { args, .. } => args.iter().any(has_anon),
+        TermKind::Pool(a) => a.iter().any(has_anon),
+        TermKind::Unary(_, a) => has_anon(a),
+        TermKind::Binary(_, a, b) | TermKind::Interval(a, b) => has_anon(a) || has_anon(b),
+        _ => false,
+    }
+}
+
+// ------------------------------------------------------------ pool expansion
+
+/// All pool-free versions of a term.
+fn expand_term(t: &ast::Term) -> Vec<ast::Term> {
+    let mk = |kind| ast::Term::new(t.span, kind);
+    match &t.kind {
+        TermKind::Pool(alts) => alts.iter().flat_map(expand_term).collect(),
+        TermKind::Func { name, args } => {
+            product(args.iter().map(expand_term).collect())
+                .into_iter()
+                .map(|args| mk(TermKind::Func { name: name.clone(), args }))
+                .collect()
+        }
+        TermKind::Unary(op, a) => expand_term(a).into_iter().map(|a| mk(TermKind::Unary(*op, Box::new(a)))).collect(),
+        TermKind::Binary(op, a, b) => product(vec![expand_term(a), expand_term(b)])
+            .into_iter()
+            .map(|mut v| {
+                let b = v.pop().unwrap();
+                let a = v.pop().unwrap();
+                mk(TermKind::Binary(*op, Box::new(a), Box::new(b)))
+            })
+            .collect(),
+        TermKind::Interval(a, b) => product(vec![expand_term(a), expand_term(b)])
+            .into_iter()
+            .map(|mut v| {
+                let b = v.pop().unwrap();
+                let a = v.pop().unwrap();
+                mk(TermKind::Interval(Box::new(a), Box::new(b)))
+            })
+            .collect(),
+        _ => vec![t.clone()],
+    }
+}
+
+/// The cartesian product of option lists.
+fn product<T: Clone>(lists: Vec<Vec<T>>) -> Vec<Vec<T>> {
+    let mut out: Vec<Vec<T>> = vec![vec![]];
+    for l in lists {
+        let mut next = Vec::with_capacity(out.len() * l.len());
+        for prefix in &out {
+            for x in &l {
+                let mut p = prefix.clone();
+                p.push(x.clone());
+                next.push(p);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+fn expand_literal(l: &ast::Literal) -> Vec<ast::Literal> {
+    let with = |kind| ast::Literal { span: l.span, sign: l.sign, kind };
+    match &l.kind {
+        LitKind::Atom(t) => expand_term(t).into_iter().map(|t| with(LitKind::Atom(t))).collect(),
+        LitKind::Cmp(op, a, b) => product(vec![expand_term(a), expand_term(b)])
+            .into_iter()
+            .map(|mut v| {
+                let b = v.pop().unwrap();
+                let a = v.pop().unwrap();
+                with(LitKind::Cmp(*op, a, b))
+            })
+            .collect(),
+        LitKind::Bool(_) => vec![l.clone()],
+    }
+}
+
+/// Conditions: each combination of options is one condition.
+fn expand_cond(c: &[ast::Literal]) -> Vec<Vec<ast::Literal>> {
+    product(c.iter().map(expand_literal).collect())
+}
+
+fn expand_bound(b: &Option<ast::Bound>) -> Vec<Option<ast::Bound>> {
+    match b {
+        None => vec![None],
+        Some(b) => expand_term(&b.term).into_iter().map(|t| Some(ast::Bound { op: b.op, term: t })).collect(),
+    }
+}
+
+/// Options of one body element: a list of alternatives, each a list of
+/// body literals that go into the rule together.
+fn expand_body_lit(b: &BodyLit) -> Vec<Vec<BodyLit>> {
+    match b {
+        BodyLit::Lit(l) => expand_literal(l).into_iter().map(|l| vec![BodyLit::Lit(l)]).collect(),
+        BodyLit::Conditional { span, lit, cond } => {
+            // A conjunction of conditional literals, one per option.
+            let mut all = Vec::new();
+            for l in expand_literal(lit) {
+                for c in expand_cond(cond) {
+                    all.push(BodyLit::Conditional { span: *span, lit: l.clone(), cond: c });
+                }
+            }
+            vec![all]
+        }
+        BodyLit::Aggregate { sign, agg } => {
+            let mut elems = Vec::new();
+            for e in &agg.elems {
+                match e {
+                    AggElem::Tuple { terms, cond } => {
+                        for ts in product(terms.iter().map(expand_term).collect()) {
+                            for c in expand_cond(cond) {
+                                elems.push(AggElem::Tuple { terms: ts.clone(), cond: c });
+                            }
+                        }
+                    }
+                    AggElem::Lit { lit, cond } => {
+                        for l in expand_literal(lit) {
+                            for c in expand_cond(cond) {
+                                elems.push(AggElem::Lit { lit: l.clone(), cond: c });
+                            }
+                        }
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            for left in expand_bound(&agg.left) {
+                for right in expand_bound(&agg.right) {
+                    out.push(vec![BodyLit::Aggregate {
+                        sign: *sign,
+                        agg: ast::Aggregate { span: agg.span, fun: agg.fun, elems: elems.clone(), left: left.clone(), right },
+                    }]);
+                }
+            }
+            out
+        }
+    }
+}
+
+/// clingo 5 pooling: one rule per combination of options.
+pub fn expand_rule(r: &ast::Rule) -> Vec<ast::Rule> {
+    let heads: Vec<ast::Head> = match &r.head {
+        ast::Head::False => vec![ast::Head::False],
+        ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
+        ast::Head::Choice { span, elems, left, right } => {
+            let mut es = Vec::new();
+            for e in elems {
+                for a in expand_term(&e.atom) {
+                    for c in expand_cond(&e.cond) {
+                        es.push(ast::ChoiceElem { atom: a.clone(), cond: c });
+                    }
+                }
+            }
+            let mut hs = Vec::new();
+            for l in expand_bound(left) {
+                for rb in expand_bound(right) {
+                    hs.push(ast::Head::Choice { span: *span, elems: es.clone(), left: l.clone(), right: rb });
+                }
+            }
+            hs
+        }
+    };
+    let bodies = product(r.body.iter().map(expand_body_lit).collect());
+    let mut out = Vec::new();
+    for h in &heads {
+        for b in &bodies {
+            out.push(ast::Rule { span: r.span, head: h.clone(), body: b.iter().flatten().cloned().collect() });
+        }
+    }
+    out
+}
+
+/// `AggFun` is re-exported for the instantiator.
+pub type Fun = AggFun;

@@ -1,0 +1,196 @@
+//! Join plans: in which order a rule's body literals are evaluated so that
+//! each finds the variables it needs bound; and safety, which is "a plan
+//! exists that binds every variable".
+//!
+//! Invariant: in a plan, a step's literal is ready when it runs — a
+//! positive atom's arguments are matchable, a check's variables are all
+//! bound, a binder's right-hand side is bound.
+
+use super::rule::{Lit, PredId};
+use super::term::Var;
+use crate::syntax::ast::{CmpOp, Sign};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// Enumerate the atoms matching positive literal `lit`; `mask` marks the
+    /// argument positions fully bound before the step (used for the index).
+    Match { lit: usize, mask: u64 },
+    /// `pattern = term` with the term bound: match the pattern (`swap`:
+    /// the pattern is on the right).
+    Unify { lit: usize, swap: bool },
+    /// `t in lo..hi` with the bounds bound: enumerate.
+    Range { lit: usize },
+    /// An assignment aggregate `X = #agg{..}`: enumerate the possible values.
+    Assign { lit: usize },
+    /// A literal whose variables are all bound.
+    Check { lit: usize },
+}
+
+/// How many atoms a predicate has now (for join ordering).
+pub type SizeOf<'a> = &'a dyn Fn(PredId) -> usize;
+
+/// Orders `lits` (all of them except conditional literals and non-assigning
+/// aggregates, which are evaluated once the rule's variables are bound).
+/// `bound` holds the variables bound beforehand; `global` tells which
+/// variables count as global (for assignment aggregates); `first` forces a
+/// literal (the delta of a semi-naive round) to go first when it is ready.
+/// Returns the plan and the variables bound at its end.
+pub fn plan(
+    lits: &[Lit],
+    bound: &[bool],
+    global: &[bool],
+    first: Option<usize>,
+    size: SizeOf<'_>,
+) -> (Vec<Step>, Vec<bool>) {
+    let mut bound = bound.to_vec();
+    let mut todo: Vec<usize> = (0..lits.len()).filter(|&i| planned(&lits[i])).collect();
+    let mut steps = Vec::new();
+    if let Some(f) = first {
+        if let Some(s) = ready(&lits[f], f, &bound, global) {
+            todo.retain(|&i| i != f);
+            apply(&lits[f], &s, &mut bound);
+            steps.push(s);
+        }
+    }
+    loop {
+        let mut best: Option<(u64, usize, Step)> = None;
+        for (k, &i) in todo.iter().enumerate() {
+            if let Some(s) = ready(&lits[i], i, &bound, global) {
+                let cost = match &s {
+                    Step::Check { .. } => 0,
+                    Step::Unify { .. } => 1,
+                    Step::Range { .. } | Step::Assign { .. } => 2,
+                    Step::Match { mask, lit } => {
+                        let n = match &lits[*lit] {
+                            Lit::Atom { atom, .. } => size(atom.pred) as u64,
+                            _ => 0,
+                        };
+                        let arity = match &lits[*lit] {
+                            Lit::Atom { atom, .. } => atom.args.len() as u32,
+                            _ => 0,
+                        };
+                        let b = mask.count_ones();
+                        // Fully bound: a lookup. Otherwise smaller and more bound first.
+                        if b == arity {
+                            3
+                        } else {
+                            10 + (n + 1) / (1 + 16 * b as u64)
+                        }
+                    }
+                };
+                if best.as_ref().map_or(true, |(c, _, _)| cost < *c) {
+                    best = Some((cost, k, s));
+                }
+            }
+        }
+        match best {
+            None => break,
+            Some((_, k, s)) => {
+                let i = todo.remove(k);
+                apply(&lits[i], &s, &mut bound);
+                steps.push(s);
+            }
+        }
+    }
+    (steps, bound)
+}
+
+/// Literals that take part in a join plan.
+fn planned(l: &Lit) -> bool {
+    match l {
+        Lit::Cond { .. } => false,
+        Lit::Agg(a) => assign_var(a).is_some(),
+        _ => true,
+    }
+}
+
+/// `X = #agg{..}` (as stored: `value = X`) with X a plain variable.
+pub fn assign_var(a: &super::rule::Agg) -> Option<Var> {
+    if a.sign != Sign::Pos || a.bounds.len() != 1 {
+        return None;
+    }
+    match &a.bounds[0] {
+        (CmpOp::Eq, super::term::GTerm::Var(v)) => Some(*v),
+        _ => None,
+    }
+}
+
+fn all_bound(vs: &[Var], bound: &[bool]) -> bool {
+    vs.iter().all(|v| bound[v.0 as usize])
+}
+
+fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
+    let is_bound = |v: Var| bound[v.0 as usize];
+    let mut vs = Vec::new();
+    match l {
+        Lit::Atom { sign: Sign::Pos, atom } => {
+            let mut mask = 0u64;
+            for (k, a) in atom.args.iter().enumerate() {
+                let mut avs = Vec::new();
+                a.vars(&mut avs);
+                if all_bound(&avs, bound) {
+                    if k < 64 {
+                        mask |= 1 << k;
+                    }
+                } else {
+                    a.matchable(&is_bound)?;
+                }
+            }
+            Some(Step::Match { lit: i, mask })
+        }
+        Lit::Cmp { op: CmpOp::Eq, l: a, r: b } => {
+            l.vars(&mut vs);
+            if all_bound(&vs, bound) {
+                return Some(Step::Check { lit: i });
+            }
+            let (mut va, mut vb) = (Vec::new(), Vec::new());
+            a.vars(&mut va);
+            b.vars(&mut vb);
+            if all_bound(&vb, bound) && a.matchable(&is_bound).is_some() {
+                Some(Step::Unify { lit: i, swap: false })
+            } else if all_bound(&va, bound) && b.matchable(&is_bound).is_some() {
+                Some(Step::Unify { lit: i, swap: true })
+            } else {
+                None
+            }
+        }
+        Lit::Range { t, lo, hi } => {
+            let mut vl = Vec::new();
+            lo.vars(&mut vl);
+            hi.vars(&mut vl);
+            if !all_bound(&vl, bound) {
+                return None;
+            }
+            t.matchable(&is_bound)?;
+            Some(Step::Range { lit: i })
+        }
+        Lit::Agg(a) => {
+            let v = assign_var(a)?;
+            // The element variables that are global must be bound first.
+            for e in &a.elems {
+                e.tuple.iter().for_each(|t| t.vars(&mut vs));
+                e.cond.iter().for_each(|c| c.vars(&mut vs));
+            }
+            if vs.iter().any(|w| *w != v && global[w.0 as usize] && !bound[w.0 as usize]) {
+                return None;
+            }
+            if bound[v.0 as usize] {
+                Some(Step::Check { lit: i })
+            } else {
+                Some(Step::Assign { lit: i })
+            }
+        }
+        _ => {
+            l.vars(&mut vs);
+            all_bound(&vs, bound).then_some(Step::Check { lit: i })
+        }
+    }
+}
+
+fn apply(l: &Lit, _s: &Step, bound: &mut [bool]) {
+    let mut vs = Vec::new();
+    l.outer_vars(&mut vs);
+    for v in vs {
+        bound[v.0 as usize] = true;
+    }
+}

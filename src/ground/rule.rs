@@ -1,0 +1,143 @@
+//! Normalised ("core") rules: what the instantiator works on.
+//!
+//! Invariants: no pools, no intervals inside terms (an interval became a
+//! [`Lit::Range`] binding a fresh variable), constants substituted, every
+//! predicate a [`PredId`] of the grounder's predicate table, variables dense
+//! per rule.  Aggregate bounds are stored as `value op term`.
+
+use super::symbol::Name;
+use super::term::{GTerm, Var};
+use crate::syntax::ast::{AggFun, CmpOp, Sign};
+use crate::syntax::span::Span;
+
+/// A predicate: name, arity and classical sign.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct PredId(pub u32);
+
+#[derive(Clone, Debug)]
+pub struct AtomPat {
+    pub pred: PredId,
+    pub args: Vec<GTerm>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Lit {
+    Atom { sign: Sign, atom: AtomPat },
+    Cmp { op: CmpOp, l: GTerm, r: GTerm },
+    /// `t` is one of the integers `lo..hi`.
+    Range { t: GTerm, lo: GTerm, hi: GTerm },
+    Bool(bool),
+    /// `lit : cond` — for every instance of `cond`, `lit` holds.
+    Cond { lit: Box<Lit>, cond: Vec<Lit> },
+    Agg(Box<Agg>),
+}
+
+/// An aggregate element `tuple : cond`.
+#[derive(Clone, Debug)]
+pub struct Elem {
+    pub tuple: Vec<GTerm>,
+    pub cond: Vec<Lit>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Agg {
+    pub sign: Sign,
+    pub fun: AggFun,
+    pub elems: Vec<Elem>,
+    /// `value op term` for each bound.
+    pub bounds: Vec<(CmpOp, GTerm)>,
+}
+
+/// A choice element `atom : cond`.
+#[derive(Clone, Debug)]
+pub struct ChoiceElem {
+    pub atom: AtomPat,
+    pub cond: Vec<Lit>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Head {
+    Atom(AtomPat),
+    False,
+    Choice { elems: Vec<ChoiceElem>, bounds: Vec<(CmpOp, GTerm)> },
+    /// `#show term : body.`
+    Show(GTerm),
+}
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub span: Span,
+    pub head: Head,
+    pub body: Vec<Lit>,
+    pub num_vars: usize,
+    /// Variable names, for messages (`var_names[v]`).
+    pub var_names: Vec<String>,
+    /// Where each variable first occurs, for messages.
+    pub var_spans: Vec<Span>,
+}
+
+impl Lit {
+    /// Predicates this literal mentions, with whether the mention is
+    /// positive (outside default negation) — for the dependency graph.
+    pub fn preds(&self, out: &mut Vec<(PredId, bool)>) {
+        match self {
+            Lit::Atom { sign, atom } => out.push((atom.pred, *sign == Sign::Pos)),
+            Lit::Cmp { .. } | Lit::Range { .. } | Lit::Bool(_) => {}
+            Lit::Cond { lit, cond } => {
+                lit.preds(out);
+                cond.iter().for_each(|c| c.preds(out));
+            }
+            Lit::Agg(a) => {
+                for e in &a.elems {
+                    e.cond.iter().for_each(|c| c.preds(out));
+                }
+            }
+        }
+    }
+
+    /// Variables of the literal (all of them, including element-local ones).
+    pub fn vars(&self, out: &mut Vec<Var>) {
+        match self {
+            Lit::Atom { atom, .. } => atom.args.iter().for_each(|a| a.vars(out)),
+            Lit::Cmp { l, r, .. } => {
+                l.vars(out);
+                r.vars(out)
+            }
+            Lit::Range { t, lo, hi } => {
+                t.vars(out);
+                lo.vars(out);
+                hi.vars(out)
+            }
+            Lit::Bool(_) => {}
+            Lit::Cond { lit, cond } => {
+                lit.vars(out);
+                cond.iter().for_each(|c| c.vars(out));
+            }
+            Lit::Agg(a) => {
+                for e in &a.elems {
+                    e.tuple.iter().for_each(|t| t.vars(out));
+                    e.cond.iter().for_each(|c| c.vars(out));
+                }
+                a.bounds.iter().for_each(|(_, t)| t.vars(out));
+            }
+        }
+    }
+
+    /// Variables of the literal outside its elements (for aggregates: the
+    /// bounds; for conditional literals: none).
+    pub fn outer_vars(&self, out: &mut Vec<Var>) {
+        match self {
+            Lit::Cond { .. } => {}
+            Lit::Agg(a) => a.bounds.iter().for_each(|(_, t)| t.vars(out)),
+            l => l.vars(out),
+        }
+    }
+}
+
+/// A predicate's key in the grounder's table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PredKey {
+    pub name: Name,
+    pub arity: u32,
+    pub neg: bool,
+}

@@ -1,0 +1,231 @@
+//! Ground terms ("symbols"), interned: a [`Sym`] is a 32-bit handle into a
+//! [`Symbols`] table, so equality and hashing are on integers and a ground
+//! atom's arguments are a slice of handles.
+//!
+//! Integers are 32-bit and arithmetic wraps, as in clingo 5.
+//! Invariant: equal terms have equal handles (the table is an `IndexSet`).
+//! The total order is clingo's: `#inf` < integers < constants < negated
+//! constants < strings < functions (sign, then arity, then name, then
+//! arguments) < `#sup`; tuples are functions with the empty name.
+
+use indexmap::IndexSet;
+use std::cmp::Ordering;
+use std::fmt::{self, Write};
+
+/// Handle of an interned name (a constant's or function's name).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Name(pub u32);
+
+/// Handle of an interned ground term.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Sym(u32);
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SymData {
+    Inf,
+    Sup,
+    Int(i32),
+    Str(Box<str>),
+    /// A constant (no args), function or tuple (empty name); `neg` for
+    /// classically negated terms like `-a` or `-f(1)`.
+    Func { name: Name, neg: bool, args: Box<[Sym]> },
+}
+
+/// The interning table for names and symbols.
+#[derive(Default)]
+pub struct Symbols {
+    names: IndexSet<Box<str>>,
+    syms: IndexSet<SymData>,
+}
+
+impl Symbols {
+    pub fn new() -> Symbols {
+        let mut s = Symbols::default();
+        s.name(""); // the tuple name is Name(0)
+        s
+    }
+
+    pub fn name(&mut self, n: &str) -> Name {
+        if let Some(i) = self.names.get_index_of(n) {
+            return Name(i as u32);
+        }
+        Name(self.names.insert_full(n.into()).0 as u32)
+    }
+
+    pub fn name_str(&self, n: Name) -> &str {
+        &self.names[n.0 as usize]
+    }
+
+    pub fn intern(&mut self, d: SymData) -> Sym {
+        if let Some(i) = self.syms.get_index_of(&d) {
+            return Sym(i as u32);
+        }
+        Sym(self.syms.insert_full(d).0 as u32)
+    }
+
+    pub fn get(&self, s: Sym) -> &SymData {
+        &self.syms[s.0 as usize]
+    }
+
+    pub fn int(&mut self, i: i32) -> Sym {
+        self.intern(SymData::Int(i))
+    }
+
+    pub fn as_int(&self, s: Sym) -> Option<i32> {
+        match self.get(s) {
+            SymData::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    pub fn func(&mut self, name: Name, neg: bool, args: Vec<Sym>) -> Sym {
+        self.intern(SymData::Func { name, neg, args: args.into_boxed_slice() })
+    }
+
+    pub fn constant(&mut self, name: &str) -> Sym {
+        let n = self.name(name);
+        self.func(n, false, vec![])
+    }
+
+    fn rank(&self, s: Sym) -> u8 {
+        match self.get(s) {
+            SymData::Inf => 0,
+            SymData::Int(_) => 1,
+            SymData::Func { args, neg, .. } if args.is_empty() => {
+                if *neg {
+                    3
+                } else {
+                    2
+                }
+            }
+            SymData::Str(_) => 4,
+            SymData::Func { .. } => 5,
+            SymData::Sup => 6,
+        }
+    }
+
+    /// clingo's total order on terms.
+    pub fn cmp(&self, a: Sym, b: Sym) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        let (ra, rb) = (self.rank(a), self.rank(b));
+        if ra != rb {
+            return ra.cmp(&rb);
+        }
+        match (self.get(a), self.get(b)) {
+            (SymData::Int(x), SymData::Int(y)) => x.cmp(y),
+            (SymData::Str(x), SymData::Str(y)) => x.cmp(y),
+            (
+                SymData::Func { name: n1, neg: s1, args: a1 },
+                SymData::Func { name: n2, neg: s2, args: a2 },
+            ) => s1
+                .cmp(s2)
+                .then(a1.len().cmp(&a2.len()))
+                .then_with(|| self.name_str(*n1).cmp(self.name_str(*n2)))
+                .then_with(|| {
+                    for (x, y) in a1.iter().zip(a2.iter()) {
+                        let o = self.cmp(*x, *y);
+                        if o != Ordering::Equal {
+                            return o;
+                        }
+                    }
+                    Ordering::Equal
+                }),
+            _ => Ordering::Equal,
+        }
+    }
+
+    /// The term as clingo prints it.
+    pub fn display(&self, s: Sym) -> String {
+        let mut out = String::new();
+        self.write(s, &mut out);
+        out
+    }
+
+    pub fn write(&self, s: Sym, out: &mut String) {
+        match self.get(s) {
+            SymData::Inf => out.push_str("#inf"),
+            SymData::Sup => out.push_str("#sup"),
+            SymData::Int(i) => write!(out, "{}", i).unwrap(),
+            SymData::Str(t) => {
+                out.push('"');
+                for c in t.chars() {
+                    match c {
+                        '"' => out.push_str("\\\""),
+                        '\\' => out.push_str("\\\\"),
+                        '\n' => out.push_str("\\n"),
+                        c => out.push(c),
+                    }
+                }
+                out.push('"');
+            }
+            SymData::Func { name, neg, args } => {
+                if *neg {
+                    out.push('-');
+                }
+                let n = self.name_str(*name);
+                out.push_str(n);
+                if !args.is_empty() || n.is_empty() {
+                    out.push('(');
+                    for (i, a) in args.iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        self.write(*a, out);
+                    }
+                    if n.is_empty() && args.len() == 1 {
+                        out.push(',');
+                    }
+                    out.push(')');
+                }
+            }
+        }
+    }
+}
+
+/// Adapter to print a symbol with `{}`.
+pub struct Show<'a>(pub &'a Symbols, pub Sym);
+
+impl fmt::Display for Show<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.display(self.1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clingo_term_order() {
+        // The order clingo 5.8.3 gives for these terms (checked with `<`).
+        let mut t = Symbols::new();
+        let a = t.constant("a");
+        let b = t.constant("b");
+        let na = {
+            let n = t.name("a");
+            t.func(n, true, vec![])
+        };
+        let one = t.int(1);
+        let m1 = t.int(-1);
+        let s = t.intern(SymData::Str("r".into()));
+        let f = t.name("f");
+        let f1 = t.func(f, false, vec![one]);
+        let fa = t.func(f, false, vec![a]);
+        let tup1 = t.func(Name(0), false, vec![one]);
+        let tup2 = t.func(Name(0), false, vec![one, one]);
+        let nf1 = t.func(f, true, vec![one]);
+        let empty = t.func(Name(0), false, vec![]);
+        let inf = t.intern(SymData::Inf);
+        let sup = t.intern(SymData::Sup);
+        let want = [inf, m1, one, empty, a, b, na, s, tup1, f1, fa, tup2, nf1, sup];
+        let mut got = want.to_vec();
+        got.reverse();
+        got.sort_by(|x, y| t.cmp(*x, *y));
+        assert_eq!(got, want);
+        assert_eq!(t.display(tup1), "(1,)");
+        assert_eq!(t.display(empty), "()");
+        assert_eq!(t.display(nf1), "-f(1)");
+    }
+}

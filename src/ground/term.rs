@@ -1,0 +1,305 @@
+//! Non-ground terms of normalised rules: evaluation under a binding and
+//! matching against ground symbols (binding variables on the way).
+//!
+//! Invariant: a [`GTerm`] holds no pools and no intervals (the normaliser
+//! removed them) and its variables are dense [`Var`] indices of its rule.
+//! Evaluation is total: an undefined operation (division by zero, arithmetic
+//! on a non-integer) gives `None`, never a panic.
+
+use super::symbol::{Name, Sym, SymData, Symbols};
+use crate::syntax::ast::{BinOp, UnOp};
+
+/// A variable of a rule, dense from 0.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Var(pub u32);
+
+/// Values of a rule's variables during instantiation.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    vals: Vec<Option<Sym>>,
+}
+
+impl Binding {
+    pub fn new(n: usize) -> Binding {
+        Binding { vals: vec![None; n] }
+    }
+    pub fn get(&self, v: Var) -> Option<Sym> {
+        self.vals[v.0 as usize]
+    }
+    pub fn set(&mut self, v: Var, s: Sym) {
+        self.vals[v.0 as usize] = Some(s);
+    }
+    pub fn unset(&mut self, v: Var) {
+        self.vals[v.0 as usize] = None;
+    }
+    pub fn values(&self) -> &[Option<Sym>] {
+        &self.vals
+    }
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum GTerm {
+    Var(Var),
+    Sym(Sym),
+    Func { name: Name, neg: bool, args: Vec<GTerm> },
+    Unary(UnOp, Box<GTerm>),
+    Binary(BinOp, Box<GTerm>, Box<GTerm>),
+}
+
+impl GTerm {
+    /// Adds this term's variables to `out` (in order of occurrence, repeats kept out).
+    pub fn vars(&self, out: &mut Vec<Var>) {
+        match self {
+            GTerm::Var(v) => {
+                if !out.contains(v) {
+                    out.push(*v)
+                }
+            }
+            GTerm::Sym(_) => {}
+            GTerm::Func { args, .. } => args.iter().for_each(|a| a.vars(out)),
+            GTerm::Unary(_, a) => a.vars(out),
+            GTerm::Binary(_, a, b) => {
+                a.vars(out);
+                b.vars(out)
+            }
+        }
+    }
+
+    pub fn is_ground(&self) -> bool {
+        let mut v = Vec::new();
+        self.vars(&mut v);
+        v.is_empty()
+    }
+
+    /// Variables this term can bind when matched against a symbol, given
+    /// that the variables satisfying `bound` are already bound.  Returns
+    /// `None` if the term cannot be matched before more variables are bound.
+    pub fn matchable(&self, bound: &dyn Fn(Var) -> bool) -> Option<Vec<Var>> {
+        let mut out = Vec::new();
+        if self.collect_matchable(bound, &mut out) {
+            Some(out)
+        } else {
+            None
+        }
+    }
+
+    fn collect_matchable(&self, bound: &dyn Fn(Var) -> bool, out: &mut Vec<Var>) -> bool {
+        match self {
+            GTerm::Var(v) => {
+                if !bound(*v) && !out.contains(v) {
+                    out.push(*v);
+                }
+                true
+            }
+            GTerm::Sym(_) => true,
+            GTerm::Func { args, .. } => args.iter().all(|a| a.collect_matchable(bound, out)),
+            _ => {
+                let mut vs = Vec::new();
+                self.vars(&mut vs);
+                let free: Vec<Var> = vs.into_iter().filter(|v| !bound(*v)).collect();
+                match free.len() {
+                    0 => true,
+                    1 if self.linear_in(free[0]).is_some() => {
+                        if !out.contains(&free[0]) {
+                            out.push(free[0]);
+                        }
+                        true
+                    }
+                    _ => false,
+                }
+            }
+        }
+    }
+
+    /// If this term is `a*v + b` for ground-evaluable `a != 0`, `b` (where
+    /// every other variable is bound), the coefficient path to invert it.
+    fn linear_in(&self, v: Var) -> Option<()> {
+        fn occurs(t: &GTerm, v: Var) -> usize {
+            match t {
+                GTerm::Var(w) => (*w == v) as usize,
+                GTerm::Sym(_) => 0,
+                GTerm::Func { .. } => 100,
+                GTerm::Unary(UnOp::Neg, a) => occurs(a, v),
+                GTerm::Unary(_, a) => 100 * occurs(a, v),
+                GTerm::Binary(op, a, b) => {
+                    let (x, y) = (occurs(a, v), occurs(b, v));
+                    match op {
+                        BinOp::Add | BinOp::Sub => x + y,
+                        BinOp::Mul if x == 0 || y == 0 => x + y,
+                        _ => 100 * (x + y),
+                    }
+                }
+            }
+        }
+        (occurs(self, v) == 1).then_some(())
+    }
+
+    /// The value of the term, if all its variables are bound and every
+    /// operation is defined.
+    pub fn eval(&self, b: &Binding, syms: &mut Symbols) -> Option<Sym> {
+        match self {
+            GTerm::Var(v) => b.get(*v),
+            GTerm::Sym(s) => Some(*s),
+            GTerm::Func { name, neg, args } => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(a.eval(b, syms)?);
+                }
+                Some(syms.func(*name, *neg, vals))
+            }
+            GTerm::Unary(op, a) => {
+                let x = a.eval(b, syms)?;
+                unary(*op, x, syms)
+            }
+            GTerm::Binary(op, a, c) => {
+                let x = a.eval(b, syms)?;
+                let x = syms.as_int(x)?;
+                let y = c.eval(b, syms)?;
+                let y = syms.as_int(y)?;
+                Some(syms.int(binary(*op, x, y)?))
+            }
+        }
+    }
+
+    /// Matches the term against `s`, binding unbound variables; on failure
+    /// the binding may hold partial bindings of the variables in `newly`
+    /// (the caller unbinds them).  `newly` receives every variable bound here.
+    pub fn matches(&self, s: Sym, b: &mut Binding, syms: &mut Symbols, newly: &mut Vec<Var>) -> bool {
+        match self {
+            GTerm::Var(v) => match b.get(*v) {
+                Some(x) => x == s,
+                None => {
+                    b.set(*v, s);
+                    newly.push(*v);
+                    true
+                }
+            },
+            GTerm::Sym(x) => *x == s,
+            GTerm::Func { name, neg, args } => {
+                let sargs = match syms.get(s) {
+                    SymData::Func { name: n, neg: g, args: a } if n == name && g == neg && a.len() == args.len() => {
+                        a.clone()
+                    }
+                    _ => return false,
+                };
+                args.iter().zip(sargs.iter()).all(|(t, x)| t.matches(*x, b, syms, newly))
+            }
+            _ => {
+                let mut vs = Vec::new();
+                self.vars(&mut vs);
+                match vs.iter().find(|v| b.get(**v).is_none()) {
+                    None => self.eval(b, syms) == Some(s),
+                    Some(&v) => {
+                        // Linear in v: solve self(v) = s by evaluating at v=0 and v=1.
+                        let target = match syms.as_int(s) {
+                            Some(t) => t as i64,
+                            None => return false,
+                        };
+                        let zero = syms.int(0);
+                        let one = syms.int(1);
+                        b.set(v, zero);
+                        let f0 = self.eval(b, syms).and_then(|x| syms.as_int(x));
+                        b.set(v, one);
+                        let f1 = self.eval(b, syms).and_then(|x| syms.as_int(x));
+                        b.unset(v);
+                        let (f0, f1) = match (f0, f1) {
+                            (Some(a), Some(c)) => (a as i64, c as i64),
+                            _ => return false,
+                        };
+                        let a = f1 - f0;
+                        if a == 0 || (target - f0) % a != 0 {
+                            return false;
+                        }
+                        let x = (target - f0) / a;
+                        if x < i32::MIN as i64 || x > i32::MAX as i64 {
+                            return false;
+                        }
+                        let xs = syms.int(x as i32);
+                        b.set(v, xs);
+                        newly.push(v);
+                        // Check (guards against wrap-around and non-linear surprises).
+                        self.eval(b, syms) == Some(s)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Unary operations; clingo's `-` also flips the sign of function terms.
+pub fn unary(op: UnOp, x: Sym, syms: &mut Symbols) -> Option<Sym> {
+    match (op, syms.get(x).clone()) {
+        (UnOp::Neg, SymData::Int(i)) => Some(syms.int(i.wrapping_neg())),
+        (UnOp::Neg, SymData::Func { name, neg, args }) if !syms.name_str(name).is_empty() => {
+            Some(syms.func(name, !neg, args.into_vec()))
+        }
+        (UnOp::Abs, SymData::Int(i)) => Some(syms.int(i.wrapping_abs())),
+        (UnOp::BitNot, SymData::Int(i)) => Some(syms.int(!i)),
+        _ => None,
+    }
+}
+
+/// Integer operations with 32-bit wrap-around, as clingo 5 computes them;
+/// `None` where clingo's result is undefined.
+pub fn binary(op: BinOp, x: i32, y: i32) -> Option<i32> {
+    Some(match op {
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div => {
+            if y == 0 {
+                return None;
+            }
+            x.wrapping_div(y)
+        }
+        BinOp::Mod => {
+            if y == 0 {
+                return None;
+            }
+            x.wrapping_rem(y)
+        }
+        BinOp::Pow => {
+            if y < 0 {
+                return None;
+            }
+            x.wrapping_pow(y as u32)
+        }
+        BinOp::And => x & y,
+        BinOp::Or => x | y,
+        BinOp::Xor => x ^ y,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linear_terms_are_inverted() {
+        let mut syms = Symbols::new();
+        // X*2-2 against 2 binds X=2; against 1 fails.
+        let two = syms.int(2);
+        let t = GTerm::Binary(
+            BinOp::Sub,
+            Box::new(GTerm::Binary(BinOp::Mul, Box::new(GTerm::Var(Var(0))), Box::new(GTerm::Sym(two)))),
+            Box::new(GTerm::Sym(two)),
+        );
+        assert!(t.matchable(&|_| false).is_some());
+        let mut b = Binding::new(1);
+        let mut newly = vec![];
+        assert!(t.matches(two, &mut b, &mut syms, &mut newly));
+        assert_eq!(b.get(Var(0)), Some(two));
+        let one = syms.int(1);
+        let mut b = Binding::new(1);
+        assert!(!t.matches(one, &mut b, &mut syms, &mut vec![]));
+    }
+
+    #[test]
+    fn arithmetic_wraps_like_clingo() {
+        assert_eq!(binary(BinOp::Add, i32::MAX, 1), Some(i32::MIN));
+        assert_eq!(binary(BinOp::Pow, 2, 40), Some(0));
+        assert_eq!(binary(BinOp::Div, -7, 2), Some(-3));
+        assert_eq!(binary(BinOp::Mod, -7, 3), Some(-1));
+        assert_eq!(binary(BinOp::Div, 7, 0), None);
+    }
+}
