@@ -35,6 +35,9 @@ pub struct Diagnostic {
     pub message: String,
     pub detail: Vec<String>,
     pub notes: Vec<(Span, String)>,
+    /// Print the source text of `span` (on one line) under the message,
+    /// as gringo prints the offending rule.
+    pub quote_source: bool,
 }
 
 impl Diagnostic {
@@ -45,6 +48,7 @@ impl Diagnostic {
             message: message.into(),
             detail: vec![],
             notes: vec![],
+            quote_source: false,
         }
     }
     pub fn info(span: Span, message: impl Into<String>) -> Diagnostic {
@@ -54,6 +58,7 @@ impl Diagnostic {
             message: message.into(),
             detail: vec![],
             notes: vec![],
+            quote_source: false,
         }
     }
     pub fn global_error(message: impl Into<String>) -> Diagnostic {
@@ -63,6 +68,7 @@ impl Diagnostic {
             message: message.into(),
             detail: vec![],
             notes: vec![],
+            quote_source: false,
         }
     }
     pub fn with_detail(mut self, line: impl Into<String>) -> Diagnostic {
@@ -71,6 +77,10 @@ impl Diagnostic {
     }
     pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
         self.notes.push((span, note.into()));
+        self
+    }
+    pub fn quoting_source(mut self) -> Diagnostic {
+        self.quote_source = true;
         self
     }
     pub fn is_error(&self) -> bool {
@@ -92,6 +102,9 @@ impl Diagnostic {
         }
         .unwrap();
         out.push('\n');
+        if let (true, Some(s)) = (self.quote_source, self.span) {
+            writeln!(out, "  {}", one_line(sources.text(s))).unwrap();
+        }
         for d in &self.detail {
             writeln!(out, "  {}", d).unwrap();
         }
@@ -100,6 +113,21 @@ impl Diagnostic {
         }
         out
     }
+}
+
+/// Source text on one line: runs of white space become one space, and
+/// none is kept next to punctuation (`p(X):-not q(X).`).
+fn one_line(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = String::new();
+    for w in words {
+        let glue = out.ends_with(|c: char| "(,;:-.{}".contains(c)) || w.starts_with(|c: char| "),;:.}".contains(c));
+        if !out.is_empty() && !glue {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
 }
 
 /// True if any diagnostic is an error.

@@ -114,14 +114,14 @@ fn run(mut cli: Cli) -> i32 {
         }
     }
     if has_errors(&diags) {
-        return input_error(&mut out, &mut stderr, &sources, &diags, &inputs, cli.text);
+        return input_error(&mut out, &mut stderr, &sources, &diags, &inputs, cli.text, "parsing failed");
     }
     let opts = ground::Options { consts, ..Default::default() };
     let (grounding, infos) = match ground::ground(&stmts, &opts) {
         Ok(g) => g,
         Err(mut d) => {
             diags.append(&mut d);
-            return input_error(&mut out, &mut stderr, &sources, &diags, &inputs, cli.text);
+            return input_error(&mut out, &mut stderr, &sources, &diags, &inputs, cli.text, "grounding stopped because of errors");
         }
     };
     for d in diags.iter().chain(infos.iter()) {
@@ -154,11 +154,12 @@ fn input_error(
     diags: &[Diagnostic],
     inputs: &[String],
     text: bool,
+    what: &str,
 ) -> i32 {
     for d in diags {
         let _ = err.write_all(d.render(sources).as_bytes());
     }
-    let _ = writeln!(err, "*** ERROR: (minasp): parsing failed");
+    let _ = writeln!(err, "*** ERROR: (minasp): {}", what);
     if !text {
         let _ = output::header(out, inputs);
         let _ = writeln!(out, "UNKNOWN");

@@ -10,16 +10,7 @@ use crate::program::{Atom, Body, Head, Lit};
 use std::collections::HashMap;
 
 pub fn ground_text(g: &Grounding) -> String {
-    let mut names: HashMap<Atom, String> = HashMap::new();
-    let mut always: Vec<String> = Vec::new();
-    for (s, a) in &g.output {
-        match a {
-            Some(a) => {
-                names.entry(*a).or_insert_with(|| g.syms.display(*s));
-            }
-            None => always.push(g.syms.display(*s)),
-        }
-    }
+    let names: HashMap<Atom, String> = g.atom_syms.iter().map(|(a, s)| (*a, g.syms.display(*s))).collect();
     let name = |a: Atom| names.get(&a).cloned().unwrap_or_else(|| format!("#aux({})", a.0));
     let lit = |l: Lit| if l.is_positive() { name(l.atom()) } else { format!("not {}", name(l.atom())) };
     let mut out = String::new();
@@ -41,9 +32,6 @@ pub fn ground_text(g: &Grounding) -> String {
         } else {
             out.push_str(&format!("{}:-{}.\n", head, body));
         }
-    }
-    for s in always {
-        out.push_str(&format!("#show {}.\n", s));
     }
     out
 }

@@ -16,6 +16,8 @@ pub mod rule;
 pub mod safety;
 pub mod symbol;
 pub mod term;
+#[cfg(test)]
+mod tests;
 
 use crate::diagnostics::Diagnostic;
 use crate::program::{Atom, GroundProgram};
@@ -30,6 +32,9 @@ pub struct Grounding {
     pub syms: Symbols,
     /// Printed terms with the atom that must be true (None: always printed).
     pub output: Vec<(Sym, Option<Atom>)>,
+    /// The symbol of every atom that stands for a ground atom of the
+    /// program (shown or not); auxiliary atoms have none.
+    pub atom_syms: std::collections::HashMap<Atom, Sym>,
 }
 
 impl Grounding {
@@ -86,20 +91,19 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     }
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
+    let mut atom_syms = std::collections::HashMap::new();
     for p in &inst.preds {
         let name = inst.syms.name_str(p.key.name).to_string();
-        if name.starts_with('#') {
-            continue;
-        }
-        if norm.show.explicit && !norm.show.sigs.contains(&p.key) {
-            continue;
-        }
+        let shown = !name.starts_with('#') && (!norm.show.explicit || norm.show.sigs.contains(&p.key));
         let entries: Vec<(Box<[Sym]>, domain::AtomInfo)> = p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect();
         for (args, info) in entries {
             let s = inst.syms.func(p.key.name, p.key.neg, args.to_vec());
-            output.push((s, if info.fact { None } else { Some(info.atom) }));
+            atom_syms.insert(info.atom, s);
+            if shown {
+                output.push((s, if info.fact { None } else { Some(info.atom) }));
+            }
         }
     }
     output.extend(inst.shows.iter().copied());
-    Ok((Grounding { program: inst.prog, syms: inst.syms, output }, diags))
+    Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms }, diags))
 }

@@ -94,6 +94,11 @@ impl Scope {
     }
     fn var(&mut self, name: &str, span: Span) -> Var {
         if let Some(v) = self.by_name.get(name) {
+            // Messages point at the first occurrence in the text.
+            let sp = &mut self.spans[v.0 as usize];
+            if span.lo < sp.lo {
+                *sp = span;
+            }
             return *v;
         }
         let v = self.fresh(name, span);

@@ -62,17 +62,11 @@ pub fn check(r: &Rule, _syms: &Symbols, diags: &mut Vec<Diagnostic>) {
         return;
     }
     unsafe_vars.sort_by_key(|v| (r.var_spans[v.0 as usize].lo, v.0));
-    let mut d = Diagnostic::error(r.span, "unsafe variables in:").with_detail(rule_text(r));
+    let mut d = Diagnostic::error(r.span, "unsafe variables in:").quoting_source();
     for v in unsafe_vars {
         let name = &r.var_names[v.0 as usize];
         let shown = if name.starts_with('#') { "an interval".to_string() } else { format!("'{}'", name) };
         d = d.with_note(r.var_spans[v.0 as usize], format!("{} is unsafe", shown));
     }
     diags.push(d);
-}
-
-/// The rule's own text, on one line (for messages).
-fn rule_text(r: &Rule) -> String {
-    let _ = r;
-    String::new()
 }

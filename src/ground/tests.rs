@@ -1,0 +1,121 @@
+//! Grounder tests on small programs: the ground rules expected, written
+//! out by hand (in `--text` form, compared as sets of lines).
+
+use crate::ground::{ground, Options};
+use crate::syntax::parse::{parse, Dialect};
+use crate::syntax::span::FileId;
+use std::collections::BTreeSet;
+
+fn ground_lines(src: &str) -> Vec<String> {
+    let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
+    assert!(d.is_empty(), "{:?}", d);
+    let (g, _) = ground(&stmts, &Options::default()).unwrap_or_else(|d| panic!("{:?}", d));
+    crate::text::ground_text(&g).lines().map(str::to_string).collect()
+}
+
+fn set(lines: &[&str]) -> BTreeSet<String> {
+    lines.iter().map(|s| s.to_string()).collect()
+}
+
+fn assert_ground(src: &str, want: &[&str]) {
+    let got: BTreeSet<String> = ground_lines(src).into_iter().collect();
+    assert_eq!(got, set(want), "program: {}", src);
+}
+
+#[test]
+fn stratified_negation_is_evaluated_away() {
+    assert_ground(
+        "p(1..3). r(2). q(X) :- p(X), not r(X).",
+        &["p(1).", "p(2).", "p(3).", "r(2).", "q(1).", "q(3)."],
+    );
+}
+
+#[test]
+fn unstratified_negation_stays() {
+    assert_ground("a :- not b. b :- not a.", &["a:-not b.", "b:-not a."]);
+}
+
+#[test]
+fn underivable_body_atoms_make_rules_vanish() {
+    assert_ground("a :- b. c :- not b.", &["c."]);
+}
+
+#[test]
+fn semi_naive_closure_is_complete_and_without_repeats() {
+    let src = "e(1,2). e(2,3). e(3,1). r(X,Y) :- e(X,Y). r(X,Z) :- r(X,Y), e(Y,Z).";
+    let lines = ground_lines(src);
+    let unique: BTreeSet<&String> = lines.iter().collect();
+    assert_eq!(lines.len(), unique.len(), "a rule was emitted twice: {:?}", lines);
+    let r: Vec<&String> = lines.iter().filter(|l| l.starts_with("r(")).collect();
+    assert_eq!(r.len(), 9, "{:?}", r);
+}
+
+#[test]
+fn recursion_through_arithmetic_stops_at_the_guard() {
+    assert_ground(
+        "n(0). n(X+1) :- n(X), X < 3.",
+        &["n(0).", "n(1).", "n(2).", "n(3)."],
+    );
+}
+
+#[test]
+fn linear_terms_bind_variables() {
+    assert_ground("p(4). p(5). q(X) :- p(2*X).", &["p(4).", "p(5).", "q(2)."]);
+}
+
+#[test]
+fn aggregates_over_facts_fold_to_facts() {
+    assert_ground(
+        "p(1..3). c(N) :- N = #count{X : p(X)}. s :- #sum{X : p(X)} = 6. t :- #max{X : p(X)} > 3.",
+        &["p(1).", "p(2).", "p(3).", "c(3).", "s."],
+    );
+}
+
+#[test]
+fn non_fact_rules_keep_undecided_literals() {
+    assert_ground(
+        "{a}. b :- a, not c. c :- not a.",
+        &["{a}.", "b:-a,not c.", "c:-not a."],
+    );
+}
+
+#[test]
+fn choice_bounds_become_constraints_on_weight_atoms() {
+    let lines = ground_lines("{p(1..3)} 1.");
+    assert!(lines.contains(&"{p(1);p(2);p(3)}.".to_string()), "{:?}", lines);
+    // at most one: a constraint against "at least two"
+    assert!(lines.iter().any(|l| l.contains("2#sum{")), "{:?}", lines);
+    assert!(lines.iter().any(|l| l.starts_with(":-")), "{:?}", lines);
+}
+
+#[test]
+fn anonymous_variables_under_negation_project() {
+    assert_ground(
+        "q(1,2). a :- not q(_,_). b :- not q(1,_). c :- not q(2,_).",
+        &["q(1,2).", "#proj1.", "#proj2.", "c."],
+    );
+}
+
+#[test]
+fn pools_make_one_rule_per_option() {
+    assert_ground("p(1;2). a :- p(1;3).", &["p(1).", "p(2).", "a."]);
+}
+
+#[test]
+fn classical_negation_gets_consistency_constraints() {
+    let lines = ground_lines("{a}. -a :- not a. p :- -a.");
+    assert!(lines.iter().any(|l| l == "-a:-not a."), "{:?}", lines);
+    assert!(lines.iter().any(|l| l == ":-a,-a." || l == ":--a,a."), "{:?}", lines);
+}
+
+#[test]
+fn unsafe_variables_are_reported_with_their_place() {
+    let src = "p(X) :- not q(X).";
+    let (stmts, _) = parse(FileId(0), src, Dialect::Clingo5);
+    let d = ground(&stmts, &Options::default()).err().expect("unsafe rule accepted");
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].message, "unsafe variables in:");
+    assert_eq!(d[0].notes.len(), 1);
+    assert_eq!(d[0].notes[0].1, "'X' is unsafe");
+    assert_eq!((d[0].notes[0].0.lo, d[0].notes[0].0.hi), (2, 3));
+}

@@ -1,0 +1,203 @@
+//! Conflict analysis: first-UIP learning, recursive minimisation (MiniSat's
+//! abstract-level test), LBD, and the backjump level.
+//!
+//! Works on *antecedents*: for an implied true literal `p`, the true
+//! literals whose conjunction implied it (read off its clause, or computed
+//! by the weight propagator from the trail). Invariant: `seen` is all false
+//! outside `analyze`; the learnt clause's first literal is the asserting
+//! (UIP) literal and its second has the highest remaining level.
+
+use super::assignment::Reason;
+use super::lit::SLit;
+use super::{Conflict, Solver};
+
+impl Solver {
+    /// Appends the antecedents of the implied true literal `p`.
+    pub(super) fn antecedents(&self, p: SLit, out: &mut Vec<SLit>) {
+        match self.assign.reason[p.var().index()] {
+            Reason::None => {}
+            Reason::Binary(o) => out.push(!o),
+            Reason::Clause(c) => {
+                let lits = self.db.lits(c);
+                debug_assert_eq!(lits[0], p);
+                out.extend(lits[1..].iter().map(|&l| !l));
+            }
+            Reason::Weight(cid) => self.weights.antecedents(cid, Some(p), &self.assign, out),
+        }
+    }
+
+    /// The true literals whose conjunction is the conflict.
+    pub(super) fn conflict_antecedents(&self, c: Conflict, out: &mut Vec<SLit>) {
+        match c {
+            Conflict::Unit(l) => out.push(!l),
+            Conflict::Binary(a, b) => {
+                out.push(!a);
+                out.push(!b);
+            }
+            Conflict::Clause(cr) => out.extend(self.db.lits(cr).iter().map(|&l| !l)),
+            Conflict::Weight(cid) => self.weights.antecedents(cid, None, &self.assign, out),
+        }
+    }
+
+    pub(super) fn compute_lbd(&mut self, lits: &[SLit]) -> u32 {
+        self.lbd_stamp += 1;
+        let stamp = self.lbd_stamp;
+        let mut n = 0;
+        for &l in lits {
+            let lv = self.assign.lit_level(l) as usize;
+            if self.level_stamp.len() <= lv {
+                self.level_stamp.resize(lv + 1, 0);
+            }
+            if self.level_stamp[lv] != stamp {
+                self.level_stamp[lv] = stamp;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn bump_clause(&mut self, p: SLit) {
+        if let Reason::Clause(c) = self.assign.reason[p.var().index()] {
+            if self.db.is_learnt(c) {
+                let a = self.db.activity(c) + self.cla_inc;
+                self.db.set_activity(c, a);
+                if a > 1e20 {
+                    for k in 0..self.db.learnt.len() {
+                        let c = self.db.learnt[k];
+                        let x = self.db.activity(c);
+                        self.db.set_activity(c, x * 1e-20);
+                    }
+                    self.cla_inc *= 1e-20;
+                }
+            }
+        }
+    }
+
+    /// Analyses a conflict whose antecedents include a literal of the
+    /// current level (> 0). Leaves the learnt clause in `self.learnt` and
+    /// returns the backjump level.
+    pub(super) fn analyze(&mut self, conflict: Conflict) -> u32 {
+        let mut buf = std::mem::take(&mut self.abuf);
+        let mut learnt = std::mem::take(&mut self.learnt);
+        buf.clear();
+        learnt.clear();
+        learnt.push(SLit::from_raw(0));
+        self.conflict_antecedents(conflict, &mut buf);
+        if let Conflict::Clause(c) = conflict {
+            if self.db.is_learnt(c) {
+                let a = self.db.activity(c) + self.cla_inc;
+                self.db.set_activity(c, a);
+            }
+        }
+        let cur = self.assign.decision_level();
+        let mut path = 0u32;
+        let mut idx = self.assign.trail.len();
+        let p = loop {
+            for &q in &buf {
+                let v = q.var().index();
+                let lv = self.assign.level[v];
+                if !self.seen[v] && lv > 0 {
+                    self.seen[v] = true;
+                    self.order.bump(q.var());
+                    if lv == cur {
+                        path += 1;
+                    } else {
+                        learnt.push(!q);
+                    }
+                }
+            }
+            loop {
+                idx -= 1;
+                if self.seen[self.assign.trail[idx].var().index()] {
+                    break;
+                }
+            }
+            let p = self.assign.trail[idx];
+            self.seen[p.var().index()] = false;
+            path -= 1;
+            if path == 0 {
+                break p;
+            }
+            self.bump_clause(p);
+            buf.clear();
+            self.antecedents(p, &mut buf);
+        };
+        learnt[0] = !p;
+
+        // minimisation
+        let mut to_clear = std::mem::take(&mut self.to_clear);
+        to_clear.clear();
+        to_clear.extend(learnt[1..].iter().map(|l| l.var().index() as u32));
+        let mut abstract_levels = 0u32;
+        for &l in &learnt[1..] {
+            abstract_levels |= 1 << (self.assign.lit_level(l) & 31);
+        }
+        let mut j = 1;
+        for i in 1..learnt.len() {
+            let l = learnt[i];
+            let keep = self.assign.reason[l.var().index()] == Reason::None
+                || !self.lit_redundant(l, abstract_levels, &mut to_clear);
+            if keep {
+                learnt[j] = l;
+                j += 1;
+            }
+        }
+        learnt.truncate(j);
+        for &v in &to_clear {
+            self.seen[v as usize] = false;
+        }
+        self.to_clear = to_clear;
+
+        // backjump level: highest level among the rest, moved to position 1
+        let mut bj = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for k in 2..learnt.len() {
+                if self.assign.lit_level(learnt[k]) > self.assign.lit_level(learnt[best]) {
+                    best = k;
+                }
+            }
+            learnt.swap(1, best);
+            bj = self.assign.lit_level(learnt[1]);
+        }
+        self.abuf = buf;
+        self.learnt = learnt;
+        bj
+    }
+
+    /// Is the false literal `l` of the learnt clause implied by the others?
+    fn lit_redundant(&mut self, l: SLit, abstract_levels: u32, to_clear: &mut Vec<u32>) -> bool {
+        let mut stack = std::mem::take(&mut self.mstack);
+        let mut tmp = std::mem::take(&mut self.mtmp);
+        stack.clear();
+        stack.push(!l);
+        let top = to_clear.len();
+        let mut ok = true;
+        'outer: while let Some(q) = stack.pop() {
+            tmp.clear();
+            self.antecedents(q, &mut tmp);
+            for &r in &tmp {
+                let v = r.var().index();
+                let lv = self.assign.level[v];
+                if self.seen[v] || lv == 0 {
+                    continue;
+                }
+                if self.assign.reason[v] != Reason::None && abstract_levels & (1 << (lv & 31)) != 0 {
+                    self.seen[v] = true;
+                    stack.push(r);
+                    to_clear.push(v as u32);
+                } else {
+                    for &w in &to_clear[top..] {
+                        self.seen[w as usize] = false;
+                    }
+                    to_clear.truncate(top);
+                    ok = false;
+                    break 'outer;
+                }
+            }
+        }
+        self.mstack = stack;
+        self.mtmp = tmp;
+        ok
+    }
+}

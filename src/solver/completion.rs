@@ -1,0 +1,234 @@
+//! Translation of a ground program into the solver's constraints: Clark's
+//! completion over atom variables and body variables.
+//!
+//! Owns the mapping from program rules to solver variables. Atom `i` is
+//! variable `i`; variable `num_atoms` is the constant `true`; each further
+//! variable is one distinct (normalised) rule body, shared by all rules with
+//! that body. Bodies of exactly one literal use that literal directly, and
+//! weight bodies are normalised (duplicates merged, weights capped at the
+//! bound) and turned into conjunctions, disjunctions or the constants
+//! `true`/`false` when that is what they are. The constraints produced:
+//! - body definition: `β <-> conjunction` as clauses, `β <-> bound <= sum`
+//!   as a native weight constraint (or clauses for a disjunction);
+//! - a normal rule `h :- B` gives `β -> h`; a constraint `:- B` gives `¬β`;
+//!   a choice rule gives nothing in this direction;
+//! - support: every atom implies the disjunction of the bodies of the rules
+//!   (normal or choice) having it in the head; no rule means false.
+//! Invariant: the models of the produced clauses and weight constraints,
+//! restricted to atoms, are exactly the supported models of the program;
+//! `supports` and `bodies` describe the rule structure the unfounded-set
+//! checker needs to cut them down to the stable ones.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::lit::{SLit, Var};
+use super::SolverError;
+use crate::program::{Body, GroundProgram, Head, Lit};
+
+/// Index of a distinct rule body.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct BodyId(pub u32);
+
+/// A distinct body, as the unfounded-set checker sees it.
+#[derive(Clone, Debug)]
+pub struct BodyInfo {
+    /// The solver literal that is true iff the body holds.
+    pub lit: SLit,
+    /// `None`: a conjunction of `lits` (weights all 1). `Some(bound)`:
+    /// `bound <= sum of weights of true lits`.
+    pub bound: Option<i64>,
+    pub lits: Vec<(SLit, i64)>,
+}
+
+pub struct Translation {
+    pub num_atoms: usize,
+    pub num_vars: usize,
+    pub true_lit: SLit,
+    pub clauses: Vec<Vec<SLit>>,
+    /// `(β, bound, weighted literals)` to propagate natively.
+    pub weights: Vec<(SLit, i64, Vec<(SLit, i64)>)>,
+    pub bodies: Vec<BodyInfo>,
+    /// Per atom: the distinct bodies of the rules with the atom in the head.
+    pub supports: Vec<Vec<BodyId>>,
+}
+
+#[derive(PartialEq, Eq, Hash)]
+enum BodyKey {
+    And(Vec<SLit>),
+    Or(Vec<SLit>),
+    Sum(i64, Vec<(SLit, i64)>),
+}
+
+/// The solver literal of a program literal.
+pub fn slit(l: Lit) -> SLit {
+    Var(l.atom().0).lit(l.is_positive())
+}
+
+struct Builder {
+    t: Translation,
+    keys: HashMap<BodyKey, BodyId>,
+}
+
+impl Builder {
+    fn new_var(&mut self) -> Var {
+        let v = Var(self.t.num_vars as u32);
+        self.t.num_vars += 1;
+        v
+    }
+
+    fn add_body(&mut self, key: BodyKey, info: impl FnOnce(&mut Builder) -> BodyInfo) -> BodyId {
+        if let Some(&b) = self.keys.get(&key) {
+            return b;
+        }
+        let b = BodyId(self.t.bodies.len() as u32);
+        let i = info(self);
+        self.t.bodies.push(i);
+        self.keys.insert(key, b);
+        b
+    }
+
+    /// A conjunction of distinct, non-complementary literals.
+    fn conjunction(&mut self, lits: Vec<SLit>) -> BodyId {
+        let key = BodyKey::And(lits.clone());
+        self.add_body(key, |bld| {
+            let lit = match lits.len() {
+                0 => bld.t.true_lit,
+                1 => lits[0],
+                _ => {
+                    let beta = bld.new_var().pos();
+                    let mut big = vec![beta];
+                    for &l in &lits {
+                        bld.t.clauses.push(vec![!beta, l]);
+                        big.push(!l);
+                    }
+                    bld.t.clauses.push(big);
+                    beta
+                }
+            };
+            BodyInfo { lit, bound: None, lits: lits.iter().map(|&l| (l, 1)).collect() }
+        })
+    }
+
+    /// Normalises and adds a body; `None` if it can never hold.
+    fn body(&mut self, body: &Body) -> Option<BodyId> {
+        match body {
+            Body::Normal(ls) => {
+                let mut lits: Vec<SLit> = ls.iter().map(|&l| slit(l)).collect();
+                lits.sort();
+                lits.dedup();
+                if lits.windows(2).any(|w| w[0] == !w[1]) {
+                    return None;
+                }
+                Some(self.conjunction(lits))
+            }
+            Body::Weight { bound, lits } => {
+                let bound = *bound;
+                if bound <= 0 {
+                    return Some(self.conjunction(vec![]));
+                }
+                let mut merged: BTreeMap<SLit, i64> = BTreeMap::new();
+                for &(l, w) in lits {
+                    *merged.entry(slit(l)).or_insert(0) += w;
+                }
+                let wl: Vec<(SLit, i64)> = merged.into_iter().map(|(l, w)| (l, w.min(bound))).collect();
+                let total: i64 = wl.iter().map(|x| x.1).sum();
+                if total < bound {
+                    return None;
+                }
+                if total == bound {
+                    // every literal is needed: a conjunction
+                    let lits: Vec<SLit> = wl.iter().map(|x| x.0).collect();
+                    if lits.windows(2).any(|w| w[0] == !w[1]) {
+                        return None;
+                    }
+                    return Some(self.conjunction(lits));
+                }
+                if wl.iter().all(|x| x.1 >= bound) {
+                    // any literal suffices: a disjunction
+                    let lits: Vec<SLit> = wl.iter().map(|x| x.0).collect();
+                    let key = BodyKey::Or(lits.clone());
+                    return Some(self.add_body(key, |bld| {
+                        let lit = if lits.len() == 1 {
+                            lits[0]
+                        } else if lits.windows(2).any(|w| w[0] == !w[1]) {
+                            bld.t.true_lit
+                        } else {
+                            let beta = bld.new_var().pos();
+                            let mut big = vec![!beta];
+                            for &l in &lits {
+                                bld.t.clauses.push(vec![beta, !l]);
+                                big.push(l);
+                            }
+                            bld.t.clauses.push(big);
+                            beta
+                        };
+                        BodyInfo { lit, bound: Some(1), lits: lits.iter().map(|&l| (l, 1)).collect() }
+                    }));
+                }
+                let key = BodyKey::Sum(bound, wl.clone());
+                Some(self.add_body(key, |bld| {
+                    let beta = bld.new_var().pos();
+                    bld.t.weights.push((beta, bound, wl.clone()));
+                    BodyInfo { lit: beta, bound: Some(bound), lits: wl }
+                }))
+            }
+        }
+    }
+}
+
+/// Builds the completion of `program`.
+pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
+    let n = program.num_atoms as usize;
+    let true_lit = Var(n as u32).pos();
+    let mut b = Builder {
+        t: Translation {
+            num_atoms: n,
+            num_vars: n + 1,
+            true_lit,
+            clauses: vec![vec![true_lit]],
+            weights: Vec::new(),
+            bodies: Vec::new(),
+            supports: vec![Vec::new(); n],
+        },
+        keys: HashMap::new(),
+    };
+    for rule in &program.rules {
+        if let Head::Disjunction(h) = &rule.head {
+            if h.len() >= 2 {
+                return Err(SolverError::Unsupported("disjunctive rules".into()));
+            }
+        }
+        let Some(body) = b.body(&rule.body) else { continue };
+        let beta = b.t.bodies[body.0 as usize].lit;
+        let heads: &[crate::program::Atom] = match &rule.head {
+            Head::Disjunction(h) => {
+                match h.first() {
+                    None => b.t.clauses.push(vec![!beta]),
+                    Some(a) => b.t.clauses.push(vec![!beta, Var(a.0).pos()]),
+                }
+                h
+            }
+            Head::Choice(h) => h,
+        };
+        for a in heads {
+            b.t.supports[a.index()].push(body);
+        }
+    }
+    for s in &mut b.t.supports {
+        s.sort_by_key(|x| x.0);
+        s.dedup();
+    }
+    for a in 0..n {
+        let mut c = vec![Var(a as u32).lit(false)];
+        let mut trivially = false;
+        for &body in &b.t.supports[a] {
+            let l = b.t.bodies[body.0 as usize].lit;
+            trivially |= l == true_lit;
+            c.push(l);
+        }
+        if !trivially {
+            b.t.clauses.push(c);
+        }
+    }
+    Ok(b.t)
+}

@@ -1,0 +1,367 @@
+//! The stable-model solver: conflict-driven nogood learning (clasp-style)
+//! over the Clark completion of a ground program, with native weight
+//! constraints and source-pointer unfounded-set checking.
+//!
+//! Owns the public API ([`Solver`], [`Outcome`], [`Stats`],
+//! [`SolverError`]) and the search loop. Invariant at every return of
+//! [`Solver::next_model`] with a model: the model is a stable model of the
+//! program (re-checked with `is_stable_model` in debug builds), and a
+//! clause blocking the decisions that led to it has been added, so no model
+//! is returned twice; no stable model is ever excluded, because all added
+//! clauses (completion, learnt, loop nogoods) are consequences of the
+//! program except the blocking clauses, each of which excludes exactly the
+//! one model it was made from.
+//!
+//! Submodules: [`lit`] variables and literals, [`assignment`] the trail,
+//! [`clause_db`] the clause arena, [`watch`] watch lists, [`propagate`]
+//! unit propagation, [`weight`] weight constraints, [`analyze`] conflict
+//! analysis, [`decide`] VSIDS, [`restart`] schedules, [`completion`] the
+//! translation, [`unfounded`] the unfounded-set check.
+
+mod analyze;
+mod assignment;
+mod clause_db;
+mod completion;
+mod decide;
+mod lit;
+mod propagate;
+mod restart;
+mod simplify;
+mod unfounded;
+mod watch;
+mod weight;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::program::GroundProgram;
+use assignment::{Assignment, Reason};
+use clause_db::{ClauseDb, ClauseRef};
+use decide::VarOrder;
+use lit::{SLit, Var};
+use restart::Schedule;
+use unfounded::Unfounded;
+use watch::Watches;
+use weight::WeightDb;
+
+/// Why a program cannot be solved.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    #[error("unsupported program construct: {0}")]
+    Unsupported(String),
+}
+
+/// The result of a search for the next stable model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A stable model: index = atom, true = in the answer set.
+    Model(Vec<bool>),
+    /// No further models.
+    Exhausted,
+    /// The interrupt flag was set.
+    Interrupted,
+}
+
+/// Search statistics.
+#[derive(Default, Clone, Debug)]
+pub struct Stats {
+    pub conflicts: u64,
+    pub decisions: u64,
+    pub propagations: u64,
+    pub restarts: u64,
+    pub learned: u64,
+}
+
+/// A conflict found by propagation: the constraint all of whose literals
+/// are false.
+#[derive(Copy, Clone, Debug)]
+enum Conflict {
+    /// A unit clause (its literal is false).
+    Unit(SLit),
+    Binary(SLit, SLit),
+    Clause(ClauseRef),
+    Weight(u32),
+}
+
+pub struct Solver {
+    #[cfg(debug_assertions)]
+    program: GroundProgram,
+    num_atoms: usize,
+    assign: Assignment,
+    db: ClauseDb,
+    watches: Watches,
+    weights: WeightDb,
+    order: VarOrder,
+    ufs: Option<Unfounded>,
+    qhead: usize,
+    schedule: Schedule,
+    stats: Stats,
+    interrupt: Option<Arc<AtomicBool>>,
+    /// No (further) models: the root level is inconsistent.
+    done: bool,
+    cla_inc: f32,
+    // scratch buffers
+    seen: Vec<bool>,
+    abuf: Vec<SLit>,
+    learnt: Vec<SLit>,
+    to_clear: Vec<u32>,
+    mstack: Vec<SLit>,
+    mtmp: Vec<SLit>,
+    tmp_clause: Vec<SLit>,
+    level_stamp: Vec<u64>,
+    lbd_stamp: u64,
+    /// Trail length at the last root-level simplification.
+    simplified_at: usize,
+}
+
+impl Solver {
+    pub fn new(program: &GroundProgram) -> Result<Solver, SolverError> {
+        let t = completion::translate(program)?;
+        let nv = t.num_vars;
+        let mut s = Solver {
+            #[cfg(debug_assertions)]
+            program: program.clone(),
+            num_atoms: t.num_atoms,
+            assign: Assignment::new(nv),
+            db: ClauseDb::default(),
+            watches: Watches::new(nv),
+            weights: WeightDb::new(nv),
+            order: VarOrder::new(nv),
+            ufs: Unfounded::new(&t),
+            qhead: 0,
+            schedule: Schedule::new(),
+            stats: Stats::default(),
+            interrupt: None,
+            done: false,
+            cla_inc: 1.0,
+            seen: vec![false; nv],
+            abuf: Vec::new(),
+            learnt: Vec::new(),
+            to_clear: Vec::new(),
+            mstack: Vec::new(),
+            mtmp: Vec::new(),
+            tmp_clause: Vec::new(),
+            level_stamp: Vec::new(),
+            lbd_stamp: 0,
+            simplified_at: 0,
+        };
+        for (beta, bound, lits) in &t.weights {
+            s.weights.add(*beta, *bound, lits.clone());
+        }
+        for c in &t.clauses {
+            s.add_problem_clause(c);
+        }
+        Ok(s)
+    }
+
+    /// Adds a clause of the translation at the root level.
+    fn add_problem_clause(&mut self, c: &[SLit]) {
+        if self.done {
+            return;
+        }
+        let mut lits = c.to_vec();
+        lits.sort();
+        lits.dedup();
+        if lits.windows(2).any(|w| w[0] == !w[1]) {
+            return;
+        }
+        lits.retain(|&l| !self.assign.is_false(l));
+        if lits.iter().any(|&l| self.assign.is_true(l)) {
+            return;
+        }
+        match lits.len() {
+            0 => self.done = true,
+            1 => self.assign.assign(lits[0], Reason::None),
+            _ => {
+                self.attach(&lits, false, 0);
+            }
+        }
+    }
+
+    /// Stores a clause whose first two literals are to be watched; returns
+    /// the reason to use for its first literal.
+    fn attach(&mut self, lits: &[SLit], learnt: bool, lbd: u32) -> Reason {
+        match lits.len() {
+            0 | 1 => Reason::None,
+            2 => {
+                self.watches.add_binary(lits[0], lits[1]);
+                Reason::Binary(lits[1])
+            }
+            _ => {
+                let c = self.db.alloc(lits, learnt, lbd);
+                self.watches.watch_clause(c, lits);
+                Reason::Clause(c)
+            }
+        }
+    }
+
+    /// Enumerates the stable models: each call returns the next one.
+    pub fn next_model(&mut self) -> Outcome {
+        if self.done {
+            return Outcome::Exhausted;
+        }
+        match self.search() {
+            Some(o) => o,
+            None => {
+                self.done = true;
+                Outcome::Exhausted
+            }
+        }
+    }
+
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats.clone()
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// The CDCL loop. `None`: no more models.
+    fn search(&mut self) -> Option<Outcome> {
+        loop {
+            let mut conflict = self.propagate();
+            if conflict.is_none() {
+                match self.check_unfounded() {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(c) => conflict = Some(c),
+                }
+            }
+            if let Some(c) = conflict {
+                self.stats.conflicts += 1;
+                self.schedule.on_conflict();
+                if !self.resolve_conflict(c) {
+                    return None;
+                }
+                if self.interrupted() {
+                    return Some(Outcome::Interrupted);
+                }
+                continue;
+            }
+            // at a fixpoint without conflict
+            if self.schedule.should_restart() {
+                self.stats.restarts += 1;
+                self.backtrack(0);
+            }
+            if self.schedule.should_reduce() {
+                self.reduce_db();
+            }
+            if self.assign.decision_level() == 0 {
+                self.simplify();
+            }
+            if self.stats.decisions % 256 == 0 && self.interrupted() {
+                return Some(Outcome::Interrupted);
+            }
+            let mut next = None;
+            while let Some(v) = self.order.pop() {
+                if self.assign.is_undef(v.pos()) {
+                    next = Some(v);
+                    break;
+                }
+            }
+            match next {
+                Some(v) => {
+                    self.stats.decisions += 1;
+                    let l = v.lit(self.order.phase[v.index()]);
+                    self.assign.new_level();
+                    self.assign.assign(l, Reason::None);
+                }
+                None => {
+                    let model: Vec<bool> =
+                        (0..self.num_atoms).map(|a| self.assign.is_true(Var(a as u32).pos())).collect();
+                    #[cfg(debug_assertions)]
+                    debug_assert!(self.program.is_stable_model(&model), "not a stable model: {model:?}");
+                    self.block_model();
+                    return Some(Outcome::Model(model));
+                }
+            }
+        }
+    }
+
+    /// Learns from a conflict and backjumps; false if the root level is
+    /// inconsistent.
+    fn resolve_conflict(&mut self, c: Conflict) -> bool {
+        // a conflict may lie entirely below the current level (loop
+        // nogoods found late): go down to its highest level first
+        let mut buf = std::mem::take(&mut self.abuf);
+        buf.clear();
+        self.conflict_antecedents(c, &mut buf);
+        let max = buf.iter().map(|&l| self.assign.lit_level(l)).max().unwrap_or(0);
+        self.abuf = buf;
+        if max == 0 {
+            self.done = true;
+            return false;
+        }
+        if max < self.assign.decision_level() {
+            self.backtrack(max);
+        }
+        let bj = self.analyze(c);
+        self.backtrack(bj);
+        let learnt = std::mem::take(&mut self.learnt);
+        let lbd = self.compute_lbd(&learnt);
+        let reason = self.attach(&learnt, true, lbd);
+        self.assign.assign(learnt[0], reason);
+        self.learnt = learnt;
+        self.stats.learned += 1;
+        self.order.decay();
+        self.cla_inc /= 0.999;
+        true
+    }
+
+    /// Adds the clause excluding the current (total) assignment's decisions
+    /// and backjumps so that it asserts the last decision's negation.
+    fn block_model(&mut self) {
+        let mut clause: Vec<SLit> = self.assign.decisions().map(|d| !d).collect();
+        if clause.is_empty() {
+            self.done = true;
+            return;
+        }
+        clause.reverse();
+        let k = clause.len() as u32;
+        self.backtrack(k - 1);
+        let reason = self.attach(&clause, false, 0);
+        self.assign.assign(clause[0], reason);
+    }
+
+    /// Deletes about half of the learnt clauses (not locked, LBD > 2),
+    /// worst LBD / lowest activity first, and compacts the arena.
+    fn reduce_db(&mut self) {
+        let mut cands: Vec<ClauseRef> = Vec::new();
+        let keep_lbd = if cfg!(test) { 0 } else { 2 };
+        for &c in &self.db.learnt {
+            if self.db.lbd(c) <= keep_lbd {
+                continue;
+            }
+            let l0 = self.db.lits(c)[0];
+            let locked = self.assign.is_true(l0) && self.assign.reason[l0.var().index()] == Reason::Clause(c);
+            if !locked {
+                cands.push(c);
+            }
+        }
+        cands.sort_by(|&a, &b| {
+            self.db.lbd(b).cmp(&self.db.lbd(a)).then(
+                self.db.activity(a).partial_cmp(&self.db.activity(b)).unwrap_or(std::cmp::Ordering::Equal),
+            )
+        });
+        let n = cands.len() / 2;
+        for &c in &cands[..n] {
+            self.db.delete(c);
+        }
+        let reloc = self.db.collect();
+        self.watches.relocate(&reloc);
+        for &l in &self.assign.trail {
+            let r = &mut self.assign.reason[l.var().index()];
+            if let Reason::Clause(c) = *r {
+                *r = Reason::Clause(reloc.get(c).expect("locked clause deleted"));
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Unit propagation to a fixpoint over binary clauses, long clauses (two
+//! watched literals with blockers) and weight constraints; and backtracking.
+//!
+//! Invariant: `qhead <= trail.len()`; every trail literal before `qhead`
+//! has been fully processed: weight counters updated, and (unless a
+//! conflict was returned while processing it) all its watches visited.
+//! No allocation happens here: watch lists are taken out and put back.
+
+use super::assignment::Reason;
+use super::watch::Watch;
+use super::{Conflict, Solver};
+
+impl Solver {
+    pub(super) fn propagate(&mut self) -> Option<Conflict> {
+        while self.qhead < self.assign.trail.len() {
+            let p = self.assign.trail[self.qhead];
+            self.qhead += 1;
+            self.stats.propagations += 1;
+            self.weights.update(p);
+
+            // binary clauses (¬p ∨ q)
+            let bins = &self.watches.bin[p.code()];
+            for &q in bins {
+                let v = self.assign.value[q.code()];
+                if v == 0 {
+                    self.assign.assign(q, Reason::Binary(!p));
+                } else if v < 0 {
+                    return Some(Conflict::Binary(!p, q));
+                }
+            }
+
+            // long clauses watching ¬p
+            let false_lit = !p;
+            let mut ws = std::mem::take(&mut self.watches.long[p.code()]);
+            let n = ws.len();
+            let (mut i, mut j) = (0, 0);
+            let mut conflict = None;
+            while i < n {
+                let w = ws[i];
+                i += 1;
+                if self.assign.is_true(w.blocker) {
+                    ws[j] = w;
+                    j += 1;
+                    continue;
+                }
+                let lits = self.db.lits_mut(w.cref);
+                if lits[0] == false_lit {
+                    lits.swap(0, 1);
+                }
+                let first = lits[0];
+                let nw = Watch { blocker: first, cref: w.cref };
+                if first != w.blocker && self.assign.is_true(first) {
+                    ws[j] = nw;
+                    j += 1;
+                    continue;
+                }
+                let mut moved = false;
+                for k in 2..lits.len() {
+                    if !self.assign.is_false(lits[k]) {
+                        lits.swap(1, k);
+                        self.watches.long[(!lits[1]).code()].push(nw);
+                        moved = true;
+                        break;
+                    }
+                }
+                if moved {
+                    continue;
+                }
+                ws[j] = nw;
+                j += 1;
+                if self.assign.is_false(first) {
+                    conflict = Some(Conflict::Clause(w.cref));
+                    while i < n {
+                        ws[j] = ws[i];
+                        j += 1;
+                        i += 1;
+                    }
+                } else {
+                    self.assign.assign(first, Reason::Clause(w.cref));
+                }
+            }
+            ws.truncate(j);
+            self.watches.long[p.code()] = ws;
+            if conflict.is_some() {
+                return conflict;
+            }
+
+            if let Err(cid) = self.weights.propagate(p, &mut self.assign) {
+                return Some(Conflict::Weight(cid));
+            }
+        }
+        None
+    }
+
+    /// Undoes all assignments above `level`.
+    pub(super) fn backtrack(&mut self, level: u32) {
+        if self.assign.decision_level() <= level {
+            return;
+        }
+        let start = self.assign.level_start(level);
+        let processed = self.qhead.min(self.assign.trail.len());
+        for i in (start..processed).rev() {
+            let p = self.assign.trail[i];
+            self.weights.undo(p);
+        }
+        for i in start..self.assign.trail.len() {
+            let l = self.assign.trail[i];
+            self.assign.value[l.code()] = 0;
+            self.assign.value[(!l).code()] = 0;
+            self.order.unassigned(l);
+            if let Some(u) = self.ufs.as_mut() {
+                u.on_unassign(l.var());
+            }
+        }
+        self.assign.trail.truncate(start);
+        self.assign.trail_lim.truncate(level as usize);
+        self.qhead = self.qhead.min(start);
+        if let Some(u) = self.ufs.as_mut() {
+            u.head = u.head.min(start);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Restart and learned-clause-database schedules.
+//!
+//! Restarts follow the Luby sequence scaled by `unit` conflicts. Reductions
+//! of the learnt clause database happen every `reduce_interval` conflicts,
+//! the interval growing by `reduce_inc` each time (glucose style). Both
+//! count conflicts since their last firing; they never fire mid-propagation.
+
+/// The `i`-th element (0-based) of the Luby sequence 1 1 2 1 1 2 4 ...
+pub fn luby(mut i: u64) -> u64 {
+    let mut size = 1u64;
+    let mut seq = 0u32;
+    while size < i + 1 {
+        seq += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) >> 1;
+        seq -= 1;
+        i %= size;
+    }
+    1u64 << seq
+}
+
+pub struct Schedule {
+    unit: u64,
+    restarts: u64,
+    conflicts_since_restart: u64,
+    restart_limit: u64,
+    conflicts_since_reduce: u64,
+    reduce_interval: u64,
+    reduce_inc: u64,
+}
+
+impl Schedule {
+    pub fn new() -> Schedule {
+        // tests use tiny intervals so that restarts and database reductions
+        // happen even on the small programs of the property tests
+        let (unit, reduce_interval, reduce_inc) = if cfg!(test) { (2, 6, 1) } else { (100, 2000, 300) };
+        Schedule {
+            unit,
+            restarts: 0,
+            conflicts_since_restart: 0,
+            restart_limit: unit * luby(0),
+            conflicts_since_reduce: 0,
+            reduce_interval,
+            reduce_inc,
+        }
+    }
+
+    pub fn on_conflict(&mut self) {
+        self.conflicts_since_restart += 1;
+        self.conflicts_since_reduce += 1;
+    }
+
+    /// True (once) when the current Luby run is over.
+    pub fn should_restart(&mut self) -> bool {
+        if self.conflicts_since_restart < self.restart_limit {
+            return false;
+        }
+        self.restarts += 1;
+        self.conflicts_since_restart = 0;
+        self.restart_limit = self.unit * luby(self.restarts);
+        true
+    }
+
+    /// True (once) when the learnt database should be reduced.
+    pub fn should_reduce(&mut self) -> bool {
+        if self.conflicts_since_reduce < self.reduce_interval {
+            return false;
+        }
+        self.conflicts_since_reduce = 0;
+        self.reduce_interval += self.reduce_inc;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn luby_sequence() {
+        let v: Vec<u64> = (0..15).map(super::luby).collect();
+        assert_eq!(v, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}

@@ -1,0 +1,70 @@
+//! Root-level simplification: once new literals are fixed at decision
+//! level 0, clauses satisfied by them are deleted and their false literals
+//! removed (long clauses that shrink to two literals become binary ones).
+//!
+//! Invariant afterwards: no clause mentions a root-level variable, root
+//! literals have no reason (they are never explained), and every long
+//! clause is watched by its first two literals. Weight constraints and the
+//! unfounded-set checker are left alone (they only read values).
+
+use super::assignment::Reason;
+use super::lit::SLit;
+use super::Solver;
+
+impl Solver {
+    /// Call only at decision level 0 at a propagation fixpoint.
+    pub(super) fn simplify(&mut self) {
+        debug_assert_eq!(self.assign.decision_level(), 0);
+        if self.assign.trail.len() == self.simplified_at {
+            return;
+        }
+        self.simplified_at = self.assign.trail.len();
+        for &l in &self.assign.trail {
+            self.assign.reason[l.var().index()] = Reason::None;
+        }
+        // binary clauses (¬x ∨ y) stored as y in bin[x]
+        for x in 0..self.watches.bin.len() {
+            let xl = SLit::from_raw(x as u32);
+            if !self.assign.is_undef(xl) {
+                self.watches.bin[x].clear();
+                continue;
+            }
+            let value = &self.assign.value;
+            self.watches.bin[x].retain(|&y| value[y.code()] == 0);
+        }
+        let mut buf: Vec<SLit> = Vec::new();
+        for c in self.db.live() {
+            let lits = self.db.lits(c);
+            if lits.iter().any(|&l| self.assign.is_true(l)) {
+                self.db.delete(c);
+                continue;
+            }
+            if lits.iter().all(|&l| self.assign.is_undef(l)) {
+                continue;
+            }
+            buf.clear();
+            buf.extend(lits.iter().copied().filter(|&l| self.assign.is_undef(l)));
+            let learnt = self.db.is_learnt(c);
+            let lbd = self.db.lbd(c);
+            self.db.delete(c);
+            debug_assert!(buf.len() >= 2);
+            if buf.len() == 2 {
+                self.watches.add_binary(buf[0], buf[1]);
+            } else {
+                let n = self.db.alloc(&buf, learnt, lbd.min(buf.len() as u32));
+                let _ = n;
+            }
+        }
+        let _reloc = self.db.collect();
+        for ws in &mut self.watches.long {
+            ws.clear();
+        }
+        for c in self.db.live() {
+            let (a, b) = {
+                let l = self.db.lits(c);
+                (l[0], l[1])
+            };
+            self.watches.watch_clause(c, &[a, b]);
+        }
+    }
+}

@@ -1,0 +1,491 @@
+//! Unfounded-set checking with source pointers (clasp's approach, Gebser,
+//! Kaufmann, Schaub: "Conflict-driven answer set solving: from theory to
+//! practice", AIJ 2012).
+//!
+//! Only atoms in non-trivial strongly connected components of the positive
+//! dependency graph ("cyclic" atoms) are tracked. Each cyclic atom may have
+//! a *source*: one of its supporting bodies that is not false and is
+//! supported without circularity, i.e. (w.r.t. the atom's component) all
+//! its internal positive atoms are sourced — for a weight body, the
+//! non-false literals other than unsourced internal atoms reach the bound.
+//! Sources are assigned in a well-founded order (an atom gets a source only
+//! from already-sourced internal atoms), and are removed transitively as
+//! soon as the source body, or (for weight bodies) any of its literals,
+//! becomes false, so the sourced atoms are always acyclically supported.
+//!
+//! Invariants, between checks: every cyclic atom that is not false and has
+//! no source is in `queue`; `unsourced[b]` counts the unsourced internal
+//! positive atoms of body `b`; `head` is the trail prefix whose
+//! falsifications have been applied to the sources. Sources survive
+//! backtracking (it only makes bodies non-false).
+//!
+//! A check (at a propagation fixpoint) applies new falsifications, tries to
+//! source the queued atoms, and reports the rest: they form an unfounded
+//! set, split by component. For each part `U` the solver adds the loop
+//! nogoods `a -> external support of U` for `a` in `U`, whose external
+//! literals are all false now: false bodies without positive atoms in `U`,
+//! and for weight bodies that could hold without `U` but are not false,
+//! their false literals outside `U`.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use super::assignment::{Assignment, Reason};
+use super::completion::Translation;
+use super::lit::{SLit, Var};
+use super::{Conflict, Solver};
+
+const NONE: u32 = u32::MAX;
+
+struct UBody {
+    lit: SLit,
+    /// The component in which this body has internal positive atoms.
+    scc: u32,
+    /// `None`: conjunction; `Some(bound)`: weight body.
+    bound: Option<i64>,
+    lits: Vec<(SLit, i64)>,
+    /// Cyclic atoms this body supports.
+    heads: Vec<u32>,
+    unsourced: u32,
+}
+
+pub struct Unfounded {
+    num_atoms: usize,
+    scc_of: Vec<u32>,
+    supports: Vec<Vec<u32>>,
+    bodies: Vec<UBody>,
+    /// Per atom: bodies in which it is an internal positive atom.
+    pred_of: Vec<Vec<u32>>,
+    /// Per literal: bodies whose sourced heads must be re-checked when the
+    /// literal becomes false.
+    false_watch: Vec<Vec<u32>>,
+    source: Vec<u32>,
+    queue: Vec<u32>,
+    in_queue: Vec<bool>,
+    pub head: usize,
+    stack: Vec<u32>,
+    cand: Vec<u32>,
+    in_u: Vec<bool>,
+    body_mark: Vec<bool>,
+    var_mark: Vec<bool>,
+    /// Output of `check`: per part, a range of `out_atoms` and of `out_ext`.
+    pub groups: Vec<(u32, u32, u32, u32)>,
+    pub out_atoms: Vec<u32>,
+    pub out_ext: Vec<SLit>,
+}
+
+impl Unfounded {
+    /// `None` if the program is tight (no positive loops).
+    pub fn new(t: &Translation) -> Option<Unfounded> {
+        let n = t.num_atoms;
+        let mut g: DiGraph<(), ()> = DiGraph::with_capacity(n, 0);
+        for _ in 0..n {
+            g.add_node(());
+        }
+        let mut self_loop = vec![false; n];
+        for a in 0..n {
+            for &b in &t.supports[a] {
+                for &(l, _) in &t.bodies[b.0 as usize].lits {
+                    let v = l.var().index();
+                    if l.is_positive() && v < n {
+                        g.add_edge(NodeIndex::new(a), NodeIndex::new(v), ());
+                        self_loop[a] |= v == a;
+                    }
+                }
+            }
+        }
+        let mut scc_of = vec![NONE; n];
+        let mut num_scc = 0u32;
+        for comp in petgraph::algo::tarjan_scc(&g) {
+            if comp.len() > 1 || self_loop[comp[0].index()] {
+                for x in comp {
+                    scc_of[x.index()] = num_scc;
+                }
+                num_scc += 1;
+            }
+        }
+        if num_scc == 0 {
+            return None;
+        }
+        let mut bodies: Vec<UBody> = t
+            .bodies
+            .iter()
+            .map(|b| UBody {
+                lit: b.lit,
+                scc: NONE,
+                bound: b.bound,
+                lits: b.lits.clone(),
+                heads: Vec::new(),
+                unsourced: 0,
+            })
+            .collect();
+        let mut supports = vec![Vec::new(); n];
+        for a in 0..n {
+            if scc_of[a] == NONE {
+                continue;
+            }
+            for &b in &t.supports[a] {
+                supports[a].push(b.0);
+                let body = &mut bodies[b.0 as usize];
+                body.heads.push(a as u32);
+                let internal = body
+                    .lits
+                    .iter()
+                    .any(|&(l, _)| l.is_positive() && l.var().index() < n && scc_of[l.var().index()] == scc_of[a]);
+                if internal {
+                    body.scc = scc_of[a];
+                }
+            }
+        }
+        let mut pred_of = vec![Vec::new(); n];
+        let mut false_watch = vec![Vec::new(); t.num_vars * 2];
+        for (bi, b) in bodies.iter_mut().enumerate() {
+            if b.heads.is_empty() {
+                continue;
+            }
+            false_watch[b.lit.code()].push(bi as u32);
+            if b.scc == NONE {
+                continue;
+            }
+            for &(l, _) in &b.lits {
+                let v = l.var().index();
+                if l.is_positive() && v < n && scc_of[v] == b.scc {
+                    pred_of[v].push(bi as u32);
+                    b.unsourced += 1;
+                }
+                if b.bound.is_some() && l != b.lit {
+                    false_watch[l.code()].push(bi as u32);
+                }
+            }
+        }
+        let queue: Vec<u32> = (0..n as u32).filter(|&a| scc_of[a as usize] != NONE).collect();
+        let mut in_queue = vec![false; n];
+        for &a in &queue {
+            in_queue[a as usize] = true;
+        }
+        Some(Unfounded {
+            num_atoms: n,
+            scc_of,
+            supports,
+            bodies,
+            pred_of,
+            false_watch,
+            source: vec![NONE; n],
+            queue,
+            in_queue,
+            head: 0,
+            stack: Vec::new(),
+            cand: Vec::new(),
+            in_u: vec![false; n],
+            body_mark: vec![false; t.bodies.len()],
+            var_mark: vec![false; t.num_vars],
+            groups: Vec::new(),
+            out_atoms: Vec::new(),
+            out_ext: Vec::new(),
+        })
+    }
+
+    #[inline]
+    fn enqueue(&mut self, a: u32) {
+        if !self.in_queue[a as usize] {
+            self.in_queue[a as usize] = true;
+            self.queue.push(a);
+        }
+    }
+
+    /// Called for each variable unassigned by backtracking.
+    #[inline]
+    pub fn on_unassign(&mut self, v: Var) {
+        let a = v.index();
+        if a < self.num_atoms && self.scc_of[a] != NONE && self.source[a] == NONE {
+            self.enqueue(a as u32);
+        }
+    }
+
+    #[inline]
+    fn is_internal(&self, l: SLit, scc: u32) -> bool {
+        let v = l.var().index();
+        l.is_positive() && v < self.num_atoms && self.scc_of[v] == scc
+    }
+
+    /// Does weight body `b` reach its bound without false literals and
+    /// unsourced internal atoms?
+    fn weight_supported(&self, b: &UBody, a: &Assignment) -> bool {
+        let bound = b.bound.unwrap_or(b.lits.len() as i64);
+        let mut sum = 0;
+        for &(l, w) in &b.lits {
+            if a.is_false(l) || (self.is_internal(l, b.scc) && self.source[l.var().index()] == NONE) {
+                continue;
+            }
+            sum += w;
+            if sum >= bound {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Can body `bi` be the source of atom `c`?
+    fn supports_atom(&self, bi: u32, c: u32, a: &Assignment) -> bool {
+        let b = &self.bodies[bi as usize];
+        if a.is_false(b.lit) {
+            return false;
+        }
+        if b.scc != self.scc_of[c as usize] {
+            return true;
+        }
+        match b.bound {
+            None => b.unsourced == 0,
+            Some(_) => self.weight_supported(b, a),
+        }
+    }
+
+    /// Removes the sources of the internal heads sourced by `bi`, and
+    /// transitively of everything sourced through them.
+    fn invalidate(&mut self, bi: u32) {
+        let b = &self.bodies[bi as usize];
+        for &h in &b.heads {
+            if self.source[h as usize] == bi {
+                self.stack.push(h);
+            }
+        }
+        while let Some(c) = self.stack.pop() {
+            if self.source[c as usize] == NONE {
+                continue;
+            }
+            self.source[c as usize] = NONE;
+            self.enqueue(c);
+            for k in 0..self.pred_of[c as usize].len() {
+                let pb = self.pred_of[c as usize][k];
+                let body = &mut self.bodies[pb as usize];
+                body.unsourced += 1;
+                if body.bound.is_some() || body.unsourced == 1 {
+                    for &h in &body.heads {
+                        if self.source[h as usize] == pb && self.scc_of[h as usize] == body.scc {
+                            self.stack.push(h);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sources `c` from body `bi` and propagates sourcing forward.
+    fn set_source(&mut self, c: u32, bi: u32, a: &Assignment) {
+        self.source[c as usize] = bi;
+        self.stack.push(c);
+        while let Some(c) = self.stack.pop() {
+            for k in 0..self.pred_of[c as usize].len() {
+                let pb = self.pred_of[c as usize][k];
+                self.bodies[pb as usize].unsourced -= 1;
+                let body = &self.bodies[pb as usize];
+                if a.is_false(body.lit) {
+                    continue;
+                }
+                let ok = match body.bound {
+                    None => body.unsourced == 0,
+                    Some(_) => self.weight_supported(body, a),
+                };
+                if !ok {
+                    continue;
+                }
+                let body = &self.bodies[pb as usize];
+                for &h in &body.heads {
+                    if self.source[h as usize] == NONE && self.scc_of[h as usize] == body.scc {
+                        self.source[h as usize] = pb;
+                        self.stack.push(h);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Brings the sources up to date with assignment `a` (at a propagation
+    /// fixpoint). Returns true if an unfounded set was found; then `groups`,
+    /// `out_atoms`, `out_ext` describe its parts and their external literals.
+    pub fn check(&mut self, a: &Assignment) -> bool {
+        for i in self.head..a.trail.len() {
+            let f = !a.trail[i];
+            for k in 0..self.false_watch[f.code()].len() {
+                let bi = self.false_watch[f.code()][k];
+                self.invalidate(bi);
+            }
+        }
+        self.head = a.trail.len();
+        let mut cand = std::mem::take(&mut self.cand);
+        cand.clear();
+        while let Some(c) = self.queue.pop() {
+            self.in_queue[c as usize] = false;
+            if self.source[c as usize] == NONE && !a.is_false(Var(c).pos()) {
+                cand.push(c);
+            }
+        }
+        for &c in &cand {
+            if self.source[c as usize] != NONE {
+                continue;
+            }
+            for k in 0..self.supports[c as usize].len() {
+                let bi = self.supports[c as usize][k];
+                if self.supports_atom(bi, c, a) {
+                    self.set_source(c, bi, a);
+                    break;
+                }
+            }
+        }
+        cand.retain(|&c| self.source[c as usize] == NONE);
+        for &c in &cand {
+            self.enqueue(c);
+        }
+        self.groups.clear();
+        self.out_atoms.clear();
+        self.out_ext.clear();
+        if cand.is_empty() {
+            self.cand = cand;
+            return false;
+        }
+        cand.sort_by_key(|&c| (self.scc_of[c as usize], c));
+        let mut i = 0;
+        while i < cand.len() {
+            let scc = self.scc_of[cand[i] as usize];
+            let mut j = i;
+            while j < cand.len() && self.scc_of[cand[j] as usize] == scc {
+                j += 1;
+            }
+            let part = &cand[i..j];
+            self.external(part, a);
+            i = j;
+        }
+        self.cand = cand;
+        true
+    }
+
+    /// Appends one group: `part` and the (false) literals of its external
+    /// support.
+    fn external(&mut self, part: &[u32], a: &Assignment) {
+        let a_start = self.out_atoms.len() as u32;
+        let e_start = self.out_ext.len() as u32;
+        for &c in part {
+            self.in_u[c as usize] = true;
+            self.out_atoms.push(c);
+        }
+        let mut touched: Vec<u32> = Vec::new();
+        for &c in part {
+            for &bi in &self.supports[c as usize] {
+                if self.body_mark[bi as usize] {
+                    continue;
+                }
+                self.body_mark[bi as usize] = true;
+                touched.push(bi);
+                let b = &self.bodies[bi as usize];
+                let in_u = |l: SLit| {
+                    let v = l.var().index();
+                    l.is_positive() && v < self.num_atoms && self.in_u[v]
+                };
+                let mut push = |l: SLit, marks: &mut Vec<bool>, out: &mut Vec<SLit>| {
+                    debug_assert!(a.is_false(l));
+                    if !marks[l.var().index()] {
+                        marks[l.var().index()] = true;
+                        out.push(l);
+                    }
+                };
+                match b.bound {
+                    None => {
+                        if b.lits.iter().any(|&(l, _)| in_u(l)) {
+                            continue;
+                        }
+                        push(b.lit, &mut self.var_mark, &mut self.out_ext);
+                    }
+                    Some(bound) => {
+                        let outside: i64 = b.lits.iter().filter(|&&(l, _)| !in_u(l)).map(|x| x.1).sum();
+                        if outside < bound {
+                            continue;
+                        }
+                        if a.is_false(b.lit) {
+                            push(b.lit, &mut self.var_mark, &mut self.out_ext);
+                        } else {
+                            for &(l, _) in &b.lits {
+                                if !in_u(l) && a.is_false(l) {
+                                    push(l, &mut self.var_mark, &mut self.out_ext);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for bi in touched {
+            self.body_mark[bi as usize] = false;
+        }
+        for &c in part {
+            self.in_u[c as usize] = false;
+        }
+        for k in e_start as usize..self.out_ext.len() {
+            let v = self.out_ext[k].var().index();
+            self.var_mark[v] = false;
+        }
+        self.groups.push((a_start, self.out_atoms.len() as u32, e_start, self.out_ext.len() as u32));
+    }
+}
+
+impl Solver {
+    /// Runs the unfounded-set check at a propagation fixpoint. Returns
+    /// `Ok(true)` if loop nogoods implied new literals (propagate again),
+    /// `Ok(false)` if there is no non-false unfounded atom, or a conflict.
+    pub(super) fn check_unfounded(&mut self) -> Result<bool, Conflict> {
+        let Some(ufs) = self.ufs.as_mut() else { return Ok(false) };
+        if !ufs.check(&self.assign) {
+            return Ok(false);
+        }
+        let groups = std::mem::take(&mut ufs.groups);
+        let atoms = std::mem::take(&mut ufs.out_atoms);
+        let ext = std::mem::take(&mut ufs.out_ext);
+        let mut result = Ok(false);
+        let mut clause = std::mem::take(&mut self.tmp_clause);
+        // conflicts first: a true atom in an unfounded set
+        'outer: for pass in 0..2 {
+            for &(a0, a1, e0, e1) in &groups {
+                for &c in &atoms[a0 as usize..a1 as usize] {
+                    let al = Var(c).pos();
+                    let conflict = self.assign.is_true(al);
+                    if (pass == 0) != conflict || !(conflict || self.assign.is_undef(al)) {
+                        continue;
+                    }
+                    clause.clear();
+                    clause.push(!al);
+                    clause.extend_from_slice(&ext[e0 as usize..e1 as usize]);
+                    // watch the literals of highest level
+                    let n = clause.len();
+                    let start = if conflict { 0 } else { 1 };
+                    for w in start..n.min(2) {
+                        let mut best = w;
+                        for k in w + 1..n {
+                            if self.assign.lit_level(clause[k]) > self.assign.lit_level(clause[best]) {
+                                best = k;
+                            }
+                        }
+                        clause.swap(w, best);
+                    }
+                    let lbd = self.compute_lbd(&clause);
+                    let reason = self.attach(&clause, true, lbd);
+                    if conflict {
+                        result = Err(match reason {
+                            Reason::None => Conflict::Unit(clause[0]),
+                            Reason::Binary(o) => Conflict::Binary(clause[0], o),
+                            Reason::Clause(c) => Conflict::Clause(c),
+                            Reason::Weight(_) => unreachable!(),
+                        });
+                        break 'outer;
+                    }
+                    self.assign.assign(!al, reason);
+                    self.stats.learned += 1;
+                    result = Ok(true);
+                }
+            }
+        }
+        self.tmp_clause = clause;
+        let ufs = self.ufs.as_mut().unwrap();
+        ufs.groups = groups;
+        ufs.out_atoms = atoms;
+        ufs.out_ext = ext;
+        result
+    }
+}

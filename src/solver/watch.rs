@@ -1,0 +1,52 @@
+//! Watch lists for clauses.
+//!
+//! `long[x]` lists the long clauses that watch `!x` (one of their first two
+//! literals), to be visited when `x` becomes true; each entry carries a
+//! blocker literal of the clause (if it is true the clause is satisfied and
+//! need not be visited). `bin[x]` lists, for every binary clause `(!x ∨ y)`,
+//! the literal `y`, implied as soon as `x` is true. Invariant: every live
+//! long clause is watched exactly by its first two literals.
+
+use super::clause_db::{ClauseRef, Relocation};
+use super::lit::SLit;
+
+#[derive(Copy, Clone, Debug)]
+pub struct Watch {
+    pub blocker: SLit,
+    pub cref: ClauseRef,
+}
+
+pub struct Watches {
+    pub long: Vec<Vec<Watch>>,
+    pub bin: Vec<Vec<SLit>>,
+}
+
+impl Watches {
+    pub fn new(num_vars: usize) -> Watches {
+        Watches { long: vec![Vec::new(); num_vars * 2], bin: vec![Vec::new(); num_vars * 2] }
+    }
+
+    /// Watches the first two literals of a long clause.
+    pub fn watch_clause(&mut self, c: ClauseRef, lits: &[SLit]) {
+        self.long[(!lits[0]).code()].push(Watch { blocker: lits[1], cref: c });
+        self.long[(!lits[1]).code()].push(Watch { blocker: lits[0], cref: c });
+    }
+
+    pub fn add_binary(&mut self, a: SLit, b: SLit) {
+        self.bin[(!a).code()].push(b);
+        self.bin[(!b).code()].push(a);
+    }
+
+    /// Applies an arena compaction: drops watches of deleted clauses.
+    pub fn relocate(&mut self, reloc: &Relocation) {
+        for ws in &mut self.long {
+            ws.retain_mut(|w| match reloc.get(w.cref) {
+                Some(n) => {
+                    w.cref = n;
+                    true
+                }
+                None => false,
+            });
+        }
+    }
+}
