@@ -121,7 +121,8 @@ fn one_line(text: &str) -> String {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut out = String::new();
     for w in words {
-        let glue = out.ends_with(|c: char| "(,;:-.{}".contains(c)) || w.starts_with(|c: char| "),;:.}".contains(c));
+        let glue = out.ends_with(|c: char| "(,;:-.{}".contains(c))
+            || w.starts_with(|c: char| "),;:.}".contains(c));
         if !out.is_empty() && !glue {
             out.push(' ');
         }

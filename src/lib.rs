@@ -5,9 +5,9 @@
 //! [`program::GroundProgram`] and the output table) → `solver` (models) →
 //! `output` (clingo's text format).  The solver never sees syntax.
 pub mod diagnostics;
+pub mod ground;
 pub mod output;
 pub mod program;
 pub mod solver;
-pub mod ground;
 pub mod syntax;
 pub mod text;

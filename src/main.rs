@@ -16,7 +16,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
-#[command(name = "minasp", version, about = "Answer-set programming: a gringo-language grounder and a CDCL stable-model solver, clingo-compatible")]
+#[command(
+    name = "minasp",
+    version,
+    about = "Answer-set programming: a gringo-language grounder and a CDCL stable-model solver, clingo-compatible"
+)]
 struct Cli {
     /// Input files (`-` or none: standard input); a bare number sets the model limit.
     #[arg(value_name = "FILES")]
@@ -67,12 +71,19 @@ fn run(mut cli: Cli) -> i32 {
     let mut sources = SourceMap::new();
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut stmts = Vec::new();
-    let inputs: Vec<String> = if cli.files.is_empty() { vec!["-".into()] } else { cli.files.clone() };
+    let inputs: Vec<String> = if cli.files.is_empty() {
+        vec!["-".into()]
+    } else {
+        cli.files.clone()
+    };
     for f in &inputs {
         let text = if f == "-" {
             let mut buf = Vec::new();
             if let Err(e) = io::stdin().read_to_end(&mut buf) {
-                diags.push(Diagnostic::global_error(format!("<stdin>: cannot read: {}", e)));
+                diags.push(Diagnostic::global_error(format!(
+                    "<stdin>: cannot read: {}",
+                    e
+                )));
                 continue;
             }
             buf
@@ -80,7 +91,10 @@ fn run(mut cli: Cli) -> i32 {
             match std::fs::read(f) {
                 Ok(t) => t,
                 Err(e) => {
-                    diags.push(Diagnostic::global_error(format!("file could not be opened: {}: {}", f, e)));
+                    diags.push(Diagnostic::global_error(format!(
+                        "file could not be opened: {}: {}",
+                        f, e
+                    )));
                     continue;
                 }
             }
@@ -88,11 +102,18 @@ fn run(mut cli: Cli) -> i32 {
         let text = match String::from_utf8(text) {
             Ok(t) => t,
             Err(_) => {
-                diags.push(Diagnostic::global_error(format!("{}: input is not valid UTF-8", f)));
+                diags.push(Diagnostic::global_error(format!(
+                    "{}: input is not valid UTF-8",
+                    f
+                )));
                 continue;
             }
         };
-        let name = if f == "-" { "<stdin>".to_string() } else { f.clone() };
+        let name = if f == "-" {
+            "<stdin>".to_string()
+        } else {
+            f.clone()
+        };
         let id = sources.add(name, text);
         let (s, d) = parse(id, &sources.file(id).text.clone(), Dialect::Clingo5);
         stmts.extend(s);
@@ -107,21 +128,46 @@ fn run(mut cli: Cli) -> i32 {
                 let text = sources.file(id).text.clone();
                 match parse_const_value(id, &text) {
                     Some(t) => consts.push((n.trim().to_string(), t)),
-                    None => diags.push(Diagnostic::global_error(format!("invalid constant definition: '{}'", c))),
+                    None => diags.push(Diagnostic::global_error(format!(
+                        "invalid constant definition: '{}'",
+                        c
+                    ))),
                 }
             }
-            None => diags.push(Diagnostic::global_error(format!("invalid constant definition: '{}' (expected NAME=VALUE)", c))),
+            None => diags.push(Diagnostic::global_error(format!(
+                "invalid constant definition: '{}' (expected NAME=VALUE)",
+                c
+            ))),
         }
     }
     if has_errors(&diags) {
-        return input_error(&mut out, &mut stderr, &sources, &diags, &inputs, cli.text, "parsing failed");
+        return input_error(
+            &mut out,
+            &mut stderr,
+            &sources,
+            &diags,
+            &inputs,
+            cli.text,
+            "parsing failed",
+        );
     }
-    let opts = ground::Options { consts, ..Default::default() };
+    let opts = ground::Options {
+        consts,
+        ..Default::default()
+    };
     let (grounding, infos) = match ground::ground(&stmts, &opts) {
         Ok(g) => g,
         Err(mut d) => {
             diags.append(&mut d);
-            return input_error(&mut out, &mut stderr, &sources, &diags, &inputs, cli.text, "grounding stopped because of errors");
+            return input_error(
+                &mut out,
+                &mut stderr,
+                &sources,
+                &diags,
+                &inputs,
+                cli.text,
+                "grounding stopped because of errors",
+            );
         }
     };
     for d in diags.iter().chain(infos.iter()) {
@@ -131,10 +177,20 @@ fn run(mut cli: Cli) -> i32 {
         let _ = out.write_all(minasp::text::ground_text(&grounding).as_bytes());
         return 0;
     }
-    solve(&mut out, &grounding, &inputs, limit, cli.check || cfg!(debug_assertions), start)
+    solve(
+        &mut out,
+        &grounding,
+        &inputs,
+        limit,
+        cli.check || cfg!(debug_assertions),
+        start,
+    )
 }
 
-fn parse_const_value(id: minasp::syntax::span::FileId, text: &str) -> Option<minasp::syntax::ast::Term> {
+fn parse_const_value(
+    id: minasp::syntax::span::FileId,
+    text: &str,
+) -> Option<minasp::syntax::ast::Term> {
     // `#const x = VALUE.` parsed by the real grammar.
     let wrapped = format!("#const x = {}.", text);
     let (s, d) = parse(id, &wrapped, Dialect::Clingo5);
@@ -167,7 +223,14 @@ fn input_error(
     65
 }
 
-fn solve(out: &mut dyn Write, g: &Grounding, inputs: &[String], limit: u64, check: bool, start: Instant) -> i32 {
+fn solve(
+    out: &mut dyn Write,
+    g: &Grounding,
+    inputs: &[String],
+    limit: u64,
+    check: bool,
+    start: Instant,
+) -> i32 {
     let _ = output::header(out, inputs);
     let mut solver = match Solver::new(&g.program) {
         Ok(s) => s,
@@ -192,7 +255,8 @@ fn solve(out: &mut dyn Write, g: &Grounding, inputs: &[String], limit: u64, chec
                 }
                 count += 1;
                 first.get_or_insert(solve_start.elapsed());
-                let atoms: Vec<String> = g.shown(&m).into_iter().map(|s| g.syms.display(s)).collect();
+                let atoms: Vec<String> =
+                    g.shown(&m).into_iter().map(|s| g.syms.display(s)).collect();
                 let _ = output::answer(out, count, &atoms);
                 if limit != 0 && count >= limit {
                     more = true;
@@ -221,7 +285,11 @@ fn solve(out: &mut dyn Write, g: &Grounding, inputs: &[String], limit: u64, chec
         total: start.elapsed(),
         solving,
         first_model: first.unwrap_or(solving),
-        unsat: if result == output::Result::Unsatisfiable { solving } else { Default::default() },
+        unsat: if result == output::Result::Unsatisfiable {
+            solving
+        } else {
+            Default::default()
+        },
         cpu: start.elapsed(),
     };
     let _ = output::summary(out, result, &s);

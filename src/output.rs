@@ -62,7 +62,11 @@ pub fn result_word(r: Result) -> &'static str {
 pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
     writeln!(out, "{}", result_word(r))?;
     writeln!(out)?;
-    let plus = if s.more || r == Result::Unknown { "+" } else { "" };
+    let plus = if s.more || r == Result::Unknown {
+        "+"
+    } else {
+        ""
+    };
     writeln!(out, "{:<13}: {}{}", "Models", s.models, plus)?;
     if s.interrupted {
         writeln!(out, "{:<13}: 1", "INTERRUPTED")?;

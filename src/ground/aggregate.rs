@@ -194,7 +194,14 @@ impl Aux<'_> {
                 // An integer compared with a non-integer: decided by the term order.
                 _ => {
                     let probe_less = syms_rank_int_less(syms, k);
-                    const_cmp(op, if probe_less { Ordering::Less } else { Ordering::Greater })
+                    const_cmp(
+                        op,
+                        if probe_less {
+                            Ordering::Less
+                        } else {
+                            Ordering::Greater
+                        },
+                    )
                 }
             };
             result = result.and(t);
@@ -262,7 +269,10 @@ impl Aux<'_> {
             return Truth::Lits(lits.into_iter().map(|(l, _)| l).collect());
         }
         let a = self.prog.new_atom();
-        self.prog.add(Rule { head: Head::Disjunction(vec![a]), body: Body::Weight { bound, lits } });
+        self.prog.add(Rule {
+            head: Head::Disjunction(vec![a]),
+            body: Body::Weight { bound, lits },
+        });
         Truth::Lits(vec![a.pos()])
     }
 
@@ -426,9 +436,16 @@ pub fn possible_values(fun: AggFun, elems: &[(Box<[Sym]>, bool)], syms: &mut Sym
             vals.into_iter().map(|v| syms.int(v as i32)).collect()
         }
         AggFun::Min | AggFun::Max => {
-            let mut vals: Vec<Sym> = elems.iter().filter_map(|(t, _)| t.first().copied()).collect();
+            let mut vals: Vec<Sym> = elems
+                .iter()
+                .filter_map(|(t, _)| t.first().copied())
+                .collect();
             if !elems.iter().any(|(t, c)| *c && !t.is_empty()) {
-                vals.push(syms.intern(if fun == AggFun::Min { SymData::Sup } else { SymData::Inf }));
+                vals.push(syms.intern(if fun == AggFun::Min {
+                    SymData::Sup
+                } else {
+                    SymData::Inf
+                }));
             }
             vals.sort_by(|a, b| syms.cmp(*a, *b));
             vals.dedup();

@@ -161,7 +161,10 @@ impl Instantiator {
         }
         let mut round = 0;
         loop {
-            let before: usize = preds.iter().map(|p| self.preds[p.0 as usize].atoms.len()).sum();
+            let before: usize = preds
+                .iter()
+                .map(|p| self.preds[p.0 as usize].atoms.len())
+                .sum();
             for (k, &r) in rs.iter().enumerate() {
                 if complex[k] {
                     self.ground_rule(rules, r, None, &[])?;
@@ -187,7 +190,10 @@ impl Instantiator {
             for p in preds {
                 more |= self.preds[p.0 as usize].next_round();
             }
-            let after: usize = preds.iter().map(|p| self.preds[p.0 as usize].atoms.len()).sum();
+            let after: usize = preds
+                .iter()
+                .map(|p| self.preds[p.0 as usize].atoms.len())
+                .sum();
             round += 1;
             if !more && after == before && round > 1 {
                 break;
@@ -234,9 +240,16 @@ impl Instantiator {
         self.prepare_indexes(&rule.body, &steps);
         let mut out: Vec<Box<[Option<Sym>]>> = Vec::new();
         let mut b = Binding::new(rule.num_vars);
-        join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, 0, &mut b, &mut |b| {
-            out.push(b.values().into())
-        });
+        join(
+            &self.preds,
+            &mut self.syms,
+            &rule.body,
+            &steps,
+            &lit_ranges,
+            0,
+            &mut b,
+            &mut |b| out.push(b.values().into()),
+        );
         let defer = self.is_deferred(rule);
         for vals in out {
             let mut b = Binding::new(rule.num_vars);
@@ -256,7 +269,10 @@ impl Instantiator {
                     .first()
                     .map(|p| self.pred_name(*p))
                     .unwrap_or_else(|| "#aux".to_string());
-                return Err(Abort::TooManyAtoms { pred, limit: self.max_atoms });
+                return Err(Abort::TooManyAtoms {
+                    pred,
+                    limit: self.max_atoms,
+                });
             }
         }
         Ok(())
@@ -281,7 +297,12 @@ impl Instantiator {
 
     pub fn pred_name(&self, p: PredId) -> String {
         let k = self.preds[p.0 as usize].key;
-        format!("{}{}/{}", if k.neg { "-" } else { "" }, self.syms.name_str(k.name), k.arity)
+        format!(
+            "{}{}/{}",
+            if k.neg { "-" } else { "" },
+            self.syms.name_str(k.name),
+            k.arity
+        )
     }
 
     fn prepare_indexes(&mut self, lits: &[Lit], steps: &[Step]) {
@@ -328,7 +349,9 @@ impl Instantiator {
             Some(a) => a,
             None => self.prog.new_atom(),
         };
-        self.preds[pred.0 as usize].atoms.insert(args.into(), AtomInfo { atom, fact });
+        self.preds[pred.0 as usize]
+            .atoms
+            .insert(args.into(), AtomInfo { atom, fact });
         if fact {
             self.prog.add(program::Rule::fact(atom));
         }
@@ -341,7 +364,12 @@ impl Instantiator {
 
     /// The ground literal of an atom literal under `b`: `Ok(None)` if it
     /// certainly holds, `Err(())` if it certainly fails.
-    fn atom_lit(&mut self, sign: Sign, a: &AtomPat, b: &Binding) -> Result<Option<program::Lit>, ()> {
+    fn atom_lit(
+        &mut self,
+        sign: Sign,
+        a: &AtomPat,
+        b: &Binding,
+    ) -> Result<Option<program::Lit>, ()> {
         let args = self.eval_args(a, b).ok_or(())?;
         let found = self.find(a.pred, &args);
         let complete = self.preds[a.pred.0 as usize].complete;
@@ -387,7 +415,11 @@ impl Instantiator {
     }
 
     fn aux(&mut self) -> Aux<'_> {
-        Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs }
+        Aux {
+            prog: &mut self.prog,
+            nn: &mut self.nn,
+            defs: &mut self.defs,
+        }
     }
 
     /// Builds one rule instance; with `heads_only` just adds its head atoms
@@ -441,7 +473,11 @@ impl Instantiator {
             Head::False => self.prog.add(program::Rule::constraint(body)),
             Head::Show(t) => {
                 if let Some(s) = t.eval(b, &mut self.syms) {
-                    let a = if certain { None } else { Some(self.aux().conj_atom(body)) };
+                    let a = if certain {
+                        None
+                    } else {
+                        Some(self.aux().conj_atom(body))
+                    };
                     self.shows.push((s, a));
                 }
             }
@@ -449,16 +485,30 @@ impl Instantiator {
         }
     }
 
-    fn choice(&mut self, elems: &[ChoiceElem], bounds: &[(CmpOp, GTerm)], b: &Binding, body: Vec<program::Lit>) {
+    fn choice(
+        &mut self,
+        elems: &[ChoiceElem],
+        bounds: &[(CmpOp, GTerm)],
+        b: &Binding,
+        body: Vec<program::Lit>,
+    ) {
         // Head atoms with the ways their conditions hold.
         let mut atoms: IndexMap<(PredId, Box<[Sym]>), Cond> = IndexMap::new();
         for e in elems {
             for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
-                atoms.entry((e.atom.pred, inst.values.into())).or_insert(Cond::Alts(vec![])).or(inst.lits);
+                atoms
+                    .entry((e.atom.pred, inst.values.into()))
+                    .or_insert(Cond::Alts(vec![]))
+                    .or(inst.lits);
             }
         }
         let mut certain_heads = Vec::new();
-        let mut gagg = GroundAgg { sign: Sign::Pos, fun: AggFun::Count, elems: IndexMap::new(), bounds: vec![] };
+        let mut gagg = GroundAgg {
+            sign: Sign::Pos,
+            fun: AggFun::Count,
+            elems: IndexMap::new(),
+            bounds: vec![],
+        };
         for ((pred, args), cond) in atoms {
             if let Some(i) = self.find(pred, &args) {
                 if i.fact {
@@ -478,7 +528,10 @@ impl Instantiator {
                     for alt in alts {
                         let mut bd = body.clone();
                         bd.extend(alt.iter().copied());
-                        self.prog.add(program::Rule { head: program::Head::Choice(vec![a]), body: Body::Normal(bd) });
+                        self.prog.add(program::Rule {
+                            head: program::Head::Choice(vec![a]),
+                            body: Body::Normal(bd),
+                        });
                         let mut l = alt.clone();
                         l.push(a.pos());
                         elem.or(l);
@@ -489,7 +542,10 @@ impl Instantiator {
             gagg.elems.insert(vec![key].into(), elem);
         }
         if !certain_heads.is_empty() {
-            self.prog.add(program::Rule { head: program::Head::Choice(certain_heads), body: Body::Normal(body.clone()) });
+            self.prog.add(program::Rule {
+                head: program::Head::Choice(certain_heads),
+                body: Body::Normal(body.clone()),
+            });
         }
         if bounds.is_empty() {
             return;
@@ -501,7 +557,11 @@ impl Instantiator {
             }
         }
         let syms = &self.syms;
-        let mut aux = Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs };
+        let mut aux = Aux {
+            prog: &mut self.prog,
+            nn: &mut self.nn,
+            defs: &mut self.defs,
+        };
         match aux.aggregate(&gagg, syms) {
             Truth::True => {}
             Truth::False => aux.prog.add(program::Rule::constraint(body)),
@@ -532,7 +592,12 @@ impl Instantiator {
             }
             Lit::Cond { lit, cond } => self.conditional(lit, cond, b),
             Lit::Agg(a) => {
-                let mut g = GroundAgg { sign: a.sign, fun: a.fun, elems: IndexMap::new(), bounds: vec![] };
+                let mut g = GroundAgg {
+                    sign: a.sign,
+                    fun: a.fun,
+                    elems: IndexMap::new(),
+                    bounds: vec![],
+                };
                 for (op, t) in &a.bounds {
                     match t.eval(b, &mut self.syms) {
                         Some(k) => g.bounds.push((*op, k)),
@@ -541,11 +606,18 @@ impl Instantiator {
                 }
                 for e in &a.elems {
                     for inst in self.ground_elem(&e.cond, &e.tuple, b) {
-                        g.elems.entry(inst.values.into()).or_insert(Cond::Alts(vec![])).or(inst.lits);
+                        g.elems
+                            .entry(inst.values.into())
+                            .or_insert(Cond::Alts(vec![]))
+                            .or(inst.lits);
                     }
                 }
                 let syms = &self.syms;
-                let mut aux = Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs };
+                let mut aux = Aux {
+                    prog: &mut self.prog,
+                    nn: &mut self.nn,
+                    defs: &mut self.defs,
+                };
                 aux.aggregate(&g, syms)
             }
         }
@@ -623,7 +695,8 @@ impl Instantiator {
             for (v, s) in vs.iter().zip(vals) {
                 b2.set(*v, s);
             }
-            let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
+            let values: Option<Vec<Sym>> =
+                terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
             if let Some(values) = values {
                 out.push(ElemInstance { values, lits });
             }
@@ -633,12 +706,20 @@ impl Instantiator {
 
     /// Head atoms of a choice element that can be chosen (for deferred rules).
     fn ground_elem_atoms(&mut self, e: &ChoiceElem, b: &Binding) -> Vec<Vec<Sym>> {
-        self.ground_elem(&e.cond, &e.atom.args, b).into_iter().map(|i| i.values).collect()
+        self.ground_elem(&e.cond, &e.atom.args, b)
+            .into_iter()
+            .map(|i| i.values)
+            .collect()
     }
 
     /// Joins a condition; returns, per instance, the values of `vs` and the
     /// undecided literals of the condition.
-    fn ground_elem_with(&mut self, cond: &[Lit], vs: &[Var], b: &Binding) -> Vec<(Vec<Sym>, Vec<program::Lit>)> {
+    fn ground_elem_with(
+        &mut self,
+        cond: &[Lit],
+        vs: &[Var],
+        b: &Binding,
+    ) -> Vec<(Vec<Sym>, Vec<program::Lit>)> {
         let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
         let global = bound.clone();
         let (steps, _) = {
@@ -649,7 +730,16 @@ impl Instantiator {
         let ranges = vec![Range::All; cond.len()];
         let mut bindings: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
-        join(&self.preds, &mut self.syms, cond, &steps, &ranges, 0, &mut b2, &mut |x| bindings.push(x.clone()));
+        join(
+            &self.preds,
+            &mut self.syms,
+            cond,
+            &steps,
+            &ranges,
+            0,
+            &mut b2,
+            &mut |x| bindings.push(x.clone()),
+        );
         let mut out = Vec::new();
         'inst: for bi in bindings {
             let mut lits = Vec::new();
@@ -681,7 +771,9 @@ impl Instantiator {
             if !key.neg {
                 continue;
             }
-            let Some(&j) = pos_of.get(&(key.name, key.arity)) else { continue };
+            let Some(&j) = pos_of.get(&(key.name, key.arity)) else {
+                continue;
+            };
             let pairs: Vec<(AtomInfo, AtomInfo)> = self.preds[i]
                 .atoms
                 .iter()
@@ -728,15 +820,13 @@ fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) -> bool {
             (Some(x), Some(y)) => compare(syms, *op, x, y),
             _ => false,
         },
-        Lit::Range { t, lo, hi } => {
-            match (t.eval(b, syms), lo.eval(b, syms), hi.eval(b, syms)) {
-                (Some(x), Some(l), Some(h)) => match (syms.as_int(x), syms.as_int(l), syms.as_int(h)) {
-                    (Some(x), Some(l), Some(h)) => l <= x && x <= h,
-                    _ => false,
-                },
+        Lit::Range { t, lo, hi } => match (t.eval(b, syms), lo.eval(b, syms), hi.eval(b, syms)) {
+            (Some(x), Some(l), Some(h)) => match (syms.as_int(x), syms.as_int(l), syms.as_int(h)) {
+                (Some(x), Some(l), Some(h)) => l <= x && x <= h,
                 _ => false,
-            }
-        }
+            },
+            _ => false,
+        },
         Lit::Bool(v) => *v,
         Lit::Atom { sign, atom } => {
             let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(b, syms)).collect();
@@ -777,13 +867,17 @@ fn join(
             }
         }
         Step::Match { lit, mask } => {
-            let Lit::Atom { atom, .. } = &lits[*lit] else { return };
+            let Lit::Atom { atom, .. } = &lits[*lit] else {
+                return;
+            };
             let p = &preds[atom.pred.0 as usize];
             let (lo, hi) = p.bounds(ranges[*lit]);
             if *mask == 0 {
                 for pos in lo..hi {
                     let (args, _) = p.atoms.get_index(pos).unwrap();
-                    try_match(preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly);
+                    try_match(
+                        preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly,
+                    );
                 }
             } else {
                 let mut key = Vec::new();
@@ -799,12 +893,16 @@ fn join(
                 for &pos in positions {
                     let (args, _) = p.atoms.get_index(pos as usize).unwrap();
                     debug_assert_eq!(project(args, *mask), key);
-                    try_match(preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly);
+                    try_match(
+                        preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly,
+                    );
                 }
             }
         }
         Step::Unify { lit, swap } => {
-            let Lit::Cmp { l, r, .. } = &lits[*lit] else { return };
+            let Lit::Cmp { l, r, .. } = &lits[*lit] else {
+                return;
+            };
             let (pat, val) = if *swap { (r, l) } else { (l, r) };
             if let Some(s) = val.eval(b, syms) {
                 if pat.matches(s, b, syms, &mut newly) {
@@ -816,9 +914,15 @@ fn join(
             }
         }
         Step::Range { lit } => {
-            let Lit::Range { t, lo, hi } = &lits[*lit] else { return };
-            let (Some(l), Some(h)) = (lo.eval(b, syms), hi.eval(b, syms)) else { return };
-            let (Some(l), Some(h)) = (syms.as_int(l), syms.as_int(h)) else { return };
+            let Lit::Range { t, lo, hi } = &lits[*lit] else {
+                return;
+            };
+            let (Some(l), Some(h)) = (lo.eval(b, syms), hi.eval(b, syms)) else {
+                return;
+            };
+            let (Some(l), Some(h)) = (syms.as_int(l), syms.as_int(h)) else {
+                return;
+            };
             for i in l as i64..=h as i64 {
                 let s = syms.int(i as i32);
                 if t.matches(s, b, syms, &mut newly) {
@@ -856,7 +960,11 @@ fn try_match(
     args: &[Sym],
     newly: &mut Vec<Var>,
 ) {
-    let ok = atom.args.iter().zip(args.iter()).all(|(t, s)| t.matches(*s, b, syms, newly));
+    let ok = atom
+        .args
+        .iter()
+        .zip(args.iter())
+        .all(|(t, s)| t.matches(*s, b, syms, newly));
     if ok {
         join(preds, syms, lits, steps, ranges, k + 1, b, emit);
     }
@@ -867,7 +975,12 @@ fn try_match(
 
 /// The tuples of an aggregate's elements reachable now, with whether each
 /// certainly holds (for the values of an assignment aggregate).
-fn scan_elems(preds: &[Pred], syms: &mut Symbols, elems: &[Elem], b: &Binding) -> Vec<(Box<[Sym]>, bool)> {
+fn scan_elems(
+    preds: &[Pred],
+    syms: &mut Symbols,
+    elems: &[Elem],
+    b: &Binding,
+) -> Vec<(Box<[Sym]>, bool)> {
     let mut out: IndexMap<Box<[Sym]>, bool> = IndexMap::new();
     for e in elems {
         let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
@@ -884,18 +997,35 @@ fn scan_elems(preds: &[Pred], syms: &mut Symbols, elems: &[Elem], b: &Binding) -
         let ranges = vec![Range::All; e.cond.len()];
         let mut found: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
-        join(preds, syms, &e.cond, &steps, &ranges, 0, &mut b2, &mut |x| found.push(x.clone()));
+        join(
+            preds,
+            syms,
+            &e.cond,
+            &steps,
+            &ranges,
+            0,
+            &mut b2,
+            &mut |x| found.push(x.clone()),
+        );
         for bi in found {
             let vals: Option<Vec<Sym>> = e.tuple.iter().map(|t| t.eval(&bi, syms)).collect();
             let Some(vals) = vals else { continue };
             let certain = e.cond.iter().all(|l| match l {
-                Lit::Atom { sign: Sign::Pos, atom } => {
-                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                Lit::Atom {
+                    sign: Sign::Pos,
+                    atom,
+                } => {
+                    let args: Option<Vec<Sym>> =
+                        atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
                     args.and_then(|a| preds[atom.pred.0 as usize].atoms.get(a.as_slice()).copied())
                         .is_some_and(|i| i.fact)
                 }
-                Lit::Atom { sign: Sign::Not, atom } => {
-                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                Lit::Atom {
+                    sign: Sign::Not,
+                    atom,
+                } => {
+                    let args: Option<Vec<Sym>> =
+                        atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
                     let p = &preds[atom.pred.0 as usize];
                     p.complete && args.is_some_and(|a| p.atoms.get(a.as_slice()).is_none())
                 }

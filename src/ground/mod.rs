@@ -61,14 +61,20 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { consts: vec![], max_atoms: usize::MAX }
+        Options {
+            consts: vec![],
+            max_atoms: usize::MAX,
+        }
     }
 }
 
 /// Grounds a parsed program.  Returns the grounding and the diagnostics
 /// (infos and warnings even on success); `Err` carries the diagnostics when
 /// there is an error.
-pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
+pub fn ground(
+    stmts: &[Statement],
+    opts: &Options,
+) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut syms = Symbols::new();
     let mut keys = IndexSet::new();
@@ -94,8 +100,10 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     let mut atom_syms = std::collections::HashMap::new();
     for p in &inst.preds {
         let name = inst.syms.name_str(p.key.name).to_string();
-        let shown = !name.starts_with('#') && (!norm.show.explicit || norm.show.sigs.contains(&p.key));
-        let entries: Vec<(Box<[Sym]>, domain::AtomInfo)> = p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect();
+        let shown =
+            !name.starts_with('#') && (!norm.show.explicit || norm.show.sigs.contains(&p.key));
+        let entries: Vec<(Box<[Sym]>, domain::AtomInfo)> =
+            p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect();
         for (args, info) in entries {
             let s = inst.syms.func(p.key.name, p.key.neg, args.to_vec());
             atom_syms.insert(info.atom, s);
@@ -105,5 +113,13 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
         }
     }
     output.extend(inst.shows.iter().copied());
-    Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms }, diags))
+    Ok((
+        Grounding {
+            program: inst.prog,
+            syms: inst.syms,
+            output,
+            atom_syms,
+        },
+        diags,
+    ))
 }

@@ -14,7 +14,9 @@ use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Head, Lit, PredId, PredKey, Ru
 use super::symbol::{Sym, SymData, Symbols};
 use super::term::{Binding, GTerm, Var};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{self, AggElem, AggFun, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
+use crate::syntax::ast::{
+    self, AggElem, AggFun, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp,
+};
 use crate::syntax::span::Span;
 use indexmap::IndexSet;
 use std::collections::HashMap;
@@ -42,7 +44,14 @@ pub fn normalize(
     preds: &mut IndexSet<PredKey>,
     diags: &mut Vec<Diagnostic>,
 ) -> Normalized {
-    let mut n = Normalizer { syms, preds, consts: HashMap::new(), diags, aux: 0, rules: Vec::new() };
+    let mut n = Normalizer {
+        syms,
+        preds,
+        consts: HashMap::new(),
+        diags,
+        aux: 0,
+        rules: Vec::new(),
+    };
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
     for s in stmts {
@@ -54,22 +63,38 @@ pub fn normalize(
             }
             Statement::Const { .. } => {}
             Statement::ShowNothing { .. } => show.explicit = true,
-            Statement::ShowSig { name, arity, negative, .. } => {
+            Statement::ShowSig {
+                name,
+                arity,
+                negative,
+                ..
+            } => {
                 show.explicit = true;
-                let key = PredKey { name: n.syms.name(name), arity: *arity as u32, neg: *negative };
+                let key = PredKey {
+                    name: n.syms.name(name),
+                    arity: *arity as u32,
+                    neg: *negative,
+                };
                 n.preds.insert(key);
                 show.sigs.push(key);
             }
             Statement::ShowTerm { span, term, body } => {
                 show.explicit = true;
-                let r = ast::Rule { span: *span, head: ast::Head::Atom(term.clone()), body: body.clone() };
+                let r = ast::Rule {
+                    span: *span,
+                    head: ast::Head::Atom(term.clone()),
+                    body: body.clone(),
+                };
                 for r in expand_rule(&r) {
                     n.show_rule(&r);
                 }
             }
         }
     }
-    Normalized { rules: n.rules, show }
+    Normalized {
+        rules: n.rules,
+        show,
+    }
 }
 
 struct Normalizer<'a> {
@@ -90,7 +115,11 @@ struct Scope {
 
 impl Scope {
     fn new() -> Scope {
-        Scope { names: vec![], spans: vec![], by_name: HashMap::new() }
+        Scope {
+            names: vec![],
+            spans: vec![],
+            by_name: HashMap::new(),
+        }
     }
     fn var(&mut self, name: &str, span: Span) -> Var {
         if let Some(v) = self.by_name.get(name) {
@@ -140,7 +169,10 @@ impl Normalizer<'_> {
         }
         for (name, value) in &defs {
             if !self.consts.contains_key(name) {
-                self.diags.push(Diagnostic::error(value.span, format!("the value of constant '{}' is not a ground term", name)));
+                self.diags.push(Diagnostic::error(
+                    value.span,
+                    format!("the value of constant '{}' is not a ground term", name),
+                ));
             }
         }
     }
@@ -159,7 +191,9 @@ impl Normalizer<'_> {
                 Some(a) => Head::Atom(a),
                 None => return,
             },
-            ast::Head::Choice { elems, left, right, .. } => {
+            ast::Head::Choice {
+                elems, left, right, ..
+            } => {
                 let mut out = Vec::new();
                 for e in elems {
                     let mut cond = Vec::new();
@@ -235,7 +269,10 @@ impl Normalizer<'_> {
                     }
                 }
                 let l = self.literal(lit, scope, &mut inner)?;
-                Some(Lit::Cond { lit: Box::new(l), cond: inner })
+                Some(Lit::Cond {
+                    lit: Box::new(l),
+                    cond: inner,
+                })
             }
             BodyLit::Aggregate { sign, agg } => {
                 let mut elems = Vec::new();
@@ -248,7 +285,10 @@ impl Normalizer<'_> {
                                     cond.push(l);
                                 }
                             }
-                            let tuple = terms.iter().map(|t| self.term(t, scope, &mut cond)).collect();
+                            let tuple = terms
+                                .iter()
+                                .map(|t| self.term(t, scope, &mut cond))
+                                .collect();
                             elems.push(Elem { tuple, cond });
                         }
                         AggElem::Lit { lit, cond: c } => {
@@ -265,7 +305,12 @@ impl Normalizer<'_> {
                     }
                 }
                 let bounds = self.bounds(&agg.left, &agg.right, scope, ranges);
-                Some(Lit::Agg(Box::new(Agg { sign: *sign, fun: agg.fun, elems, bounds })))
+                Some(Lit::Agg(Box::new(Agg {
+                    sign: *sign,
+                    fun: agg.fun,
+                    elems,
+                    bounds,
+                })))
             }
         }
     }
@@ -276,7 +321,11 @@ impl Normalizer<'_> {
         match l {
             Lit::Atom { sign, atom } => {
                 let key = self.preds.get_index(atom.pred.0 as usize).copied().unwrap();
-                let name = GTerm::Func { name: key.name, neg: key.neg, args: atom.args.clone() };
+                let name = GTerm::Func {
+                    name: key.name,
+                    neg: key.neg,
+                    args: atom.args.clone(),
+                };
                 let s = match sign {
                     Sign::Pos => "#pos",
                     Sign::Not => "#not",
@@ -289,7 +338,12 @@ impl Normalizer<'_> {
         }
     }
 
-    fn literal(&mut self, l: &ast::Literal, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<Lit> {
+    fn literal(
+        &mut self,
+        l: &ast::Literal,
+        scope: &mut Scope,
+        ranges: &mut Vec<Lit>,
+    ) -> Option<Lit> {
         match &l.kind {
             LitKind::Bool(b) => Some(Lit::Bool(*b)),
             LitKind::Cmp(op, a, b) => {
@@ -302,7 +356,11 @@ impl Normalizer<'_> {
                 }
                 let a = self.term(a, scope, ranges);
                 let b = self.term(b, scope, ranges);
-                Some(Lit::Cmp { op: *op, l: a, r: b })
+                Some(Lit::Cmp {
+                    op: *op,
+                    l: a,
+                    r: b,
+                })
             }
             LitKind::Atom(t) => {
                 if l.sign != Sign::Pos && has_anon(t) {
@@ -315,7 +373,13 @@ impl Normalizer<'_> {
     }
 
     /// `not p(X,_)` is `not aux(X)` with `aux(X) :- p(X,_)`.
-    fn projection(&mut self, sign: Sign, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<Lit> {
+    fn projection(
+        &mut self,
+        sign: Sign,
+        t: &ast::Term,
+        scope: &mut Scope,
+        ranges: &mut Vec<Lit>,
+    ) -> Option<Lit> {
         // The auxiliary rule, in its own scope.
         let mut inner = Scope::new();
         let mut body = Vec::new();
@@ -331,15 +395,39 @@ impl Normalizer<'_> {
         }
         self.aux += 1;
         let name = self.syms.name(&format!("#proj{}", self.aux));
-        let key = PredKey { name, arity: outer_names.len() as u32, neg: false };
+        let key = PredKey {
+            name,
+            arity: outer_names.len() as u32,
+            neg: false,
+        };
         let pred = PredId(self.preds.insert_full(key).0 as u32);
-        let head_args: Vec<GTerm> = outer_names.iter().map(|n| GTerm::Var(inner.by_name[n])).collect();
-        body.push(Lit::Atom { sign: Sign::Pos, atom });
+        let head_args: Vec<GTerm> = outer_names
+            .iter()
+            .map(|n| GTerm::Var(inner.by_name[n]))
+            .collect();
+        body.push(Lit::Atom {
+            sign: Sign::Pos,
+            atom,
+        });
         let span = t.span;
-        self.push(span, Head::Atom(AtomPat { pred, args: head_args }), body, inner);
-        let args = outer_names.iter().map(|n| GTerm::Var(scope.var(n, span))).collect();
+        self.push(
+            span,
+            Head::Atom(AtomPat {
+                pred,
+                args: head_args,
+            }),
+            body,
+            inner,
+        );
+        let args = outer_names
+            .iter()
+            .map(|n| GTerm::Var(scope.var(n, span)))
+            .collect();
         let _ = ranges;
-        Some(Lit::Atom { sign, atom: AtomPat { pred, args } })
+        Some(Lit::Atom {
+            sign,
+            atom: AtomPat { pred, args },
+        })
     }
 
     fn atom(&mut self, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<AtomPat> {
@@ -350,12 +438,19 @@ impl Normalizer<'_> {
         match &inner.kind {
             TermKind::Func { name, args } if !name.is_empty() => {
                 let args: Vec<GTerm> = args.iter().map(|a| self.term(a, scope, ranges)).collect();
-                let key = PredKey { name: self.syms.name(name), arity: args.len() as u32, neg };
+                let key = PredKey {
+                    name: self.syms.name(name),
+                    arity: args.len() as u32,
+                    neg,
+                };
                 let pred = PredId(self.preds.insert_full(key).0 as u32);
                 Some(AtomPat { pred, args })
             }
             _ => {
-                self.diags.push(Diagnostic::error(t.span, "syntax error, unexpected term, expecting an atom"));
+                self.diags.push(Diagnostic::error(
+                    t.span,
+                    "syntax error, unexpected term, expecting an atom",
+                ));
                 None
             }
         }
@@ -377,21 +472,31 @@ impl Normalizer<'_> {
                     }
                 }
                 let args = args.iter().map(|a| self.term(a, scope, ranges)).collect();
-                GTerm::Func { name: self.syms.name(name), neg: false, args }
+                GTerm::Func {
+                    name: self.syms.name(name),
+                    neg: false,
+                    args,
+                }
             }
             TermKind::Pool(alts) => {
                 // Pools were expanded before; a leftover one (cannot happen) reads as its first option.
                 return self.term(&alts[0], scope, ranges);
             }
             TermKind::Unary(op, a) => GTerm::Unary(*op, Box::new(self.term(a, scope, ranges))),
-            TermKind::Binary(op, a, b) => {
-                GTerm::Binary(*op, Box::new(self.term(a, scope, ranges)), Box::new(self.term(b, scope, ranges)))
-            }
+            TermKind::Binary(op, a, b) => GTerm::Binary(
+                *op,
+                Box::new(self.term(a, scope, ranges)),
+                Box::new(self.term(b, scope, ranges)),
+            ),
             TermKind::Interval(lo, hi) => {
                 let lo = self.term(lo, scope, ranges);
                 let hi = self.term(hi, scope, ranges);
                 let v = scope.fresh("#Range", t.span);
-                ranges.push(Lit::Range { t: GTerm::Var(v), lo, hi });
+                ranges.push(Lit::Range {
+                    t: GTerm::Var(v),
+                    lo,
+                    hi,
+                });
                 GTerm::Var(v)
             }
         };
@@ -423,13 +528,19 @@ fn expand_term(t: &ast::Term) -> Vec<ast::Term> {
     let mk = |kind| ast::Term::new(t.span, kind);
     match &t.kind {
         TermKind::Pool(alts) => alts.iter().flat_map(expand_term).collect(),
-        TermKind::Func { name, args } => {
-            product(args.iter().map(expand_term).collect())
-                .into_iter()
-                .map(|args| mk(TermKind::Func { name: name.clone(), args }))
-                .collect()
-        }
-        TermKind::Unary(op, a) => expand_term(a).into_iter().map(|a| mk(TermKind::Unary(*op, Box::new(a)))).collect(),
+        TermKind::Func { name, args } => product(args.iter().map(expand_term).collect())
+            .into_iter()
+            .map(|args| {
+                mk(TermKind::Func {
+                    name: name.clone(),
+                    args,
+                })
+            })
+            .collect(),
+        TermKind::Unary(op, a) => expand_term(a)
+            .into_iter()
+            .map(|a| mk(TermKind::Unary(*op, Box::new(a))))
+            .collect(),
         TermKind::Binary(op, a, b) => product(vec![expand_term(a), expand_term(b)])
             .into_iter()
             .map(|mut v| {
@@ -468,9 +579,16 @@ fn product<T: Clone>(lists: Vec<Vec<T>>) -> Vec<Vec<T>> {
 }
 
 fn expand_literal(l: &ast::Literal) -> Vec<ast::Literal> {
-    let with = |kind| ast::Literal { span: l.span, sign: l.sign, kind };
+    let with = |kind| ast::Literal {
+        span: l.span,
+        sign: l.sign,
+        kind,
+    };
     match &l.kind {
-        LitKind::Atom(t) => expand_term(t).into_iter().map(|t| with(LitKind::Atom(t))).collect(),
+        LitKind::Atom(t) => expand_term(t)
+            .into_iter()
+            .map(|t| with(LitKind::Atom(t)))
+            .collect(),
         LitKind::Cmp(op, a, b) => product(vec![expand_term(a), expand_term(b)])
             .into_iter()
             .map(|mut v| {
@@ -491,7 +609,10 @@ fn expand_cond(c: &[ast::Literal]) -> Vec<Vec<ast::Literal>> {
 fn expand_bound(b: &Option<ast::Bound>) -> Vec<Option<ast::Bound>> {
     match b {
         None => vec![None],
-        Some(b) => expand_term(&b.term).into_iter().map(|t| Some(ast::Bound { op: b.op, term: t })).collect(),
+        Some(b) => expand_term(&b.term)
+            .into_iter()
+            .map(|t| Some(ast::Bound { op: b.op, term: t }))
+            .collect(),
     }
 }
 
@@ -499,13 +620,20 @@ fn expand_bound(b: &Option<ast::Bound>) -> Vec<Option<ast::Bound>> {
 /// body literals that go into the rule together.
 fn expand_body_lit(b: &BodyLit) -> Vec<Vec<BodyLit>> {
     match b {
-        BodyLit::Lit(l) => expand_literal(l).into_iter().map(|l| vec![BodyLit::Lit(l)]).collect(),
+        BodyLit::Lit(l) => expand_literal(l)
+            .into_iter()
+            .map(|l| vec![BodyLit::Lit(l)])
+            .collect(),
         BodyLit::Conditional { span, lit, cond } => {
             // A conjunction of conditional literals, one per option.
             let mut all = Vec::new();
             for l in expand_literal(lit) {
                 for c in expand_cond(cond) {
-                    all.push(BodyLit::Conditional { span: *span, lit: l.clone(), cond: c });
+                    all.push(BodyLit::Conditional {
+                        span: *span,
+                        lit: l.clone(),
+                        cond: c,
+                    });
                 }
             }
             vec![all]
@@ -517,14 +645,20 @@ fn expand_body_lit(b: &BodyLit) -> Vec<Vec<BodyLit>> {
                     AggElem::Tuple { terms, cond } => {
                         for ts in product(terms.iter().map(expand_term).collect()) {
                             for c in expand_cond(cond) {
-                                elems.push(AggElem::Tuple { terms: ts.clone(), cond: c });
+                                elems.push(AggElem::Tuple {
+                                    terms: ts.clone(),
+                                    cond: c,
+                                });
                             }
                         }
                     }
                     AggElem::Lit { lit, cond } => {
                         for l in expand_literal(lit) {
                             for c in expand_cond(cond) {
-                                elems.push(AggElem::Lit { lit: l.clone(), cond: c });
+                                elems.push(AggElem::Lit {
+                                    lit: l.clone(),
+                                    cond: c,
+                                });
                             }
                         }
                     }
@@ -535,7 +669,13 @@ fn expand_body_lit(b: &BodyLit) -> Vec<Vec<BodyLit>> {
                 for right in expand_bound(&agg.right) {
                     out.push(vec![BodyLit::Aggregate {
                         sign: *sign,
-                        agg: ast::Aggregate { span: agg.span, fun: agg.fun, elems: elems.clone(), left: left.clone(), right },
+                        agg: ast::Aggregate {
+                            span: agg.span,
+                            fun: agg.fun,
+                            elems: elems.clone(),
+                            left: left.clone(),
+                            right,
+                        },
                     }]);
                 }
             }
@@ -549,19 +689,32 @@ pub fn expand_rule(r: &ast::Rule) -> Vec<ast::Rule> {
     let heads: Vec<ast::Head> = match &r.head {
         ast::Head::False => vec![ast::Head::False],
         ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
-        ast::Head::Choice { span, elems, left, right } => {
+        ast::Head::Choice {
+            span,
+            elems,
+            left,
+            right,
+        } => {
             let mut es = Vec::new();
             for e in elems {
                 for a in expand_term(&e.atom) {
                     for c in expand_cond(&e.cond) {
-                        es.push(ast::ChoiceElem { atom: a.clone(), cond: c });
+                        es.push(ast::ChoiceElem {
+                            atom: a.clone(),
+                            cond: c,
+                        });
                     }
                 }
             }
             let mut hs = Vec::new();
             for l in expand_bound(left) {
                 for rb in expand_bound(right) {
-                    hs.push(ast::Head::Choice { span: *span, elems: es.clone(), left: l.clone(), right: rb });
+                    hs.push(ast::Head::Choice {
+                        span: *span,
+                        elems: es.clone(),
+                        left: l.clone(),
+                        right: rb,
+                    });
                 }
             }
             hs
@@ -571,7 +724,11 @@ pub fn expand_rule(r: &ast::Rule) -> Vec<ast::Rule> {
     let mut out = Vec::new();
     for h in &heads {
         for b in &bodies {
-            out.push(ast::Rule { span: r.span, head: h.clone(), body: b.iter().flatten().cloned().collect() });
+            out.push(ast::Rule {
+                span: r.span,
+                head: h.clone(),
+                body: b.iter().flatten().cloned().collect(),
+            });
         }
     }
     out

@@ -22,13 +22,27 @@ pub struct AtomPat {
 
 #[derive(Clone, Debug)]
 pub enum Lit {
-    Atom { sign: Sign, atom: AtomPat },
-    Cmp { op: CmpOp, l: GTerm, r: GTerm },
+    Atom {
+        sign: Sign,
+        atom: AtomPat,
+    },
+    Cmp {
+        op: CmpOp,
+        l: GTerm,
+        r: GTerm,
+    },
     /// `t` is one of the integers `lo..hi`.
-    Range { t: GTerm, lo: GTerm, hi: GTerm },
+    Range {
+        t: GTerm,
+        lo: GTerm,
+        hi: GTerm,
+    },
     Bool(bool),
     /// `lit : cond` — for every instance of `cond`, `lit` holds.
-    Cond { lit: Box<Lit>, cond: Vec<Lit> },
+    Cond {
+        lit: Box<Lit>,
+        cond: Vec<Lit>,
+    },
     Agg(Box<Agg>),
 }
 
@@ -59,7 +73,10 @@ pub struct ChoiceElem {
 pub enum Head {
     Atom(AtomPat),
     False,
-    Choice { elems: Vec<ChoiceElem>, bounds: Vec<(CmpOp, GTerm)> },
+    Choice {
+        elems: Vec<ChoiceElem>,
+        bounds: Vec<(CmpOp, GTerm)>,
+    },
     /// `#show term : body.`
     Show(GTerm),
 }

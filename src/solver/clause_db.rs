@@ -31,7 +31,9 @@ impl ClauseDb {
         debug_assert!(lits.len() >= 3);
         let r = ClauseRef(self.arena.len() as u32);
         self.arena.push(SLit::from_raw(lits.len() as u32));
-        self.arena.push(SLit::from_raw((lbd.min(1 << 20) << LBD_SHIFT) | learnt as u32));
+        self.arena.push(SLit::from_raw(
+            (lbd.min(1 << 20) << LBD_SHIFT) | learnt as u32,
+        ));
         self.arena.push(SLit::from_raw(0f32.to_bits()));
         self.arena.extend_from_slice(lits);
         if learnt {

@@ -105,7 +105,11 @@ impl Builder {
                     beta
                 }
             };
-            BodyInfo { lit, bound: None, lits: lits.iter().map(|&l| (l, 1)).collect() }
+            BodyInfo {
+                lit,
+                bound: None,
+                lits: lits.iter().map(|&l| (l, 1)).collect(),
+            }
         })
     }
 
@@ -130,7 +134,8 @@ impl Builder {
                 for &(l, w) in lits {
                     *merged.entry(slit(l)).or_insert(0) += w;
                 }
-                let wl: Vec<(SLit, i64)> = merged.into_iter().map(|(l, w)| (l, w.min(bound))).collect();
+                let wl: Vec<(SLit, i64)> =
+                    merged.into_iter().map(|(l, w)| (l, w.min(bound))).collect();
                 let total: i64 = wl.iter().map(|x| x.1).sum();
                 if total < bound {
                     return None;
@@ -162,14 +167,22 @@ impl Builder {
                             bld.t.clauses.push(big);
                             beta
                         };
-                        BodyInfo { lit, bound: Some(1), lits: lits.iter().map(|&l| (l, 1)).collect() }
+                        BodyInfo {
+                            lit,
+                            bound: Some(1),
+                            lits: lits.iter().map(|&l| (l, 1)).collect(),
+                        }
                     }));
                 }
                 let key = BodyKey::Sum(bound, wl.clone());
                 Some(self.add_body(key, |bld| {
                     let beta = bld.new_var().pos();
                     bld.t.weights.push((beta, bound, wl.clone()));
-                    BodyInfo { lit: beta, bound: Some(bound), lits: wl }
+                    BodyInfo {
+                        lit: beta,
+                        bound: Some(bound),
+                        lits: wl,
+                    }
                 }))
             }
         }
@@ -198,7 +211,9 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
                 return Err(SolverError::Unsupported("disjunctive rules".into()));
             }
         }
-        let Some(body) = b.body(&rule.body) else { continue };
+        let Some(body) = b.body(&rule.body) else {
+            continue;
+        };
         let beta = b.t.bodies[body.0 as usize].lit;
         let heads: &[crate::program::Atom] = match &rule.head {
             Head::Disjunction(h) => {

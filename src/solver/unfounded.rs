@@ -127,10 +127,9 @@ impl Unfounded {
                 supports[a].push(b.0);
                 let body = &mut bodies[b.0 as usize];
                 body.heads.push(a as u32);
-                let internal = body
-                    .lits
-                    .iter()
-                    .any(|&(l, _)| l.is_positive() && l.var().index() < n && scc_of[l.var().index()] == scc_of[a]);
+                let internal = body.lits.iter().any(|&(l, _)| {
+                    l.is_positive() && l.var().index() < n && scc_of[l.var().index()] == scc_of[a]
+                });
                 if internal {
                     body.scc = scc_of[a];
                 }
@@ -157,7 +156,9 @@ impl Unfounded {
                 }
             }
         }
-        let queue: Vec<u32> = (0..n as u32).filter(|&a| scc_of[a as usize] != NONE).collect();
+        let queue: Vec<u32> = (0..n as u32)
+            .filter(|&a| scc_of[a as usize] != NONE)
+            .collect();
         let mut in_queue = vec![false; n];
         for &a in &queue {
             in_queue[a as usize] = true;
@@ -213,7 +214,8 @@ impl Unfounded {
         let bound = b.bound.unwrap_or(b.lits.len() as i64);
         let mut sum = 0;
         for &(l, w) in &b.lits {
-            if a.is_false(l) || (self.is_internal(l, b.scc) && self.source[l.var().index()] == NONE) {
+            if a.is_false(l) || (self.is_internal(l, b.scc) && self.source[l.var().index()] == NONE)
+            {
                 continue;
             }
             sum += w;
@@ -395,7 +397,8 @@ impl Unfounded {
                         push(b.lit, &mut self.var_mark, &mut self.out_ext);
                     }
                     Some(bound) => {
-                        let outside: i64 = b.lits.iter().filter(|&&(l, _)| !in_u(l)).map(|x| x.1).sum();
+                        let outside: i64 =
+                            b.lits.iter().filter(|&&(l, _)| !in_u(l)).map(|x| x.1).sum();
                         if outside < bound {
                             continue;
                         }
@@ -422,7 +425,12 @@ impl Unfounded {
             let v = self.out_ext[k].var().index();
             self.var_mark[v] = false;
         }
-        self.groups.push((a_start, self.out_atoms.len() as u32, e_start, self.out_ext.len() as u32));
+        self.groups.push((
+            a_start,
+            self.out_atoms.len() as u32,
+            e_start,
+            self.out_ext.len() as u32,
+        ));
     }
 }
 
@@ -431,7 +439,9 @@ impl Solver {
     /// `Ok(true)` if loop nogoods implied new literals (propagate again),
     /// `Ok(false)` if there is no non-false unfounded atom, or a conflict.
     pub(super) fn check_unfounded(&mut self) -> Result<bool, Conflict> {
-        let Some(ufs) = self.ufs.as_mut() else { return Ok(false) };
+        let Some(ufs) = self.ufs.as_mut() else {
+            return Ok(false);
+        };
         if !ufs.check(&self.assign) {
             return Ok(false);
         }
@@ -458,7 +468,9 @@ impl Solver {
                     for w in start..n.min(2) {
                         let mut best = w;
                         for k in w + 1..n {
-                            if self.assign.lit_level(clause[k]) > self.assign.lit_level(clause[best]) {
+                            if self.assign.lit_level(clause[k])
+                                > self.assign.lit_level(clause[best])
+                            {
                                 best = k;
                             }
                         }
