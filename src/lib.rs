@@ -6,6 +6,7 @@
 //! `output` (clingo's text format).  The solver never sees syntax.
 pub mod diagnostics;
 pub mod ground;
+pub mod models;
 pub mod output;
 pub mod program;
 pub mod solver;

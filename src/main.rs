@@ -7,8 +7,9 @@
 use clap::Parser;
 use minasp::diagnostics::{has_errors, Diagnostic};
 use minasp::ground::{self, Grounding};
+use minasp::models::Models;
 use minasp::output::{self, Summary};
-use minasp::solver::{Outcome, Solver};
+use minasp::solver::Outcome;
 use minasp::syntax::parse::{parse, Dialect};
 use minasp::syntax::span::SourceMap;
 use std::io::{self, Read, Write};
@@ -232,7 +233,7 @@ fn solve(
     start: Instant,
 ) -> i32 {
     let _ = output::header(out, inputs);
-    let mut solver = match Solver::new(&g.program) {
+    let mut solver = match Models::new(&g.program) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {}", e);
@@ -247,9 +248,9 @@ fn solve(
     let mut more = false;
     let mut exhausted = false;
     loop {
-        match solver.next_model() {
+        match solver.next() {
             Outcome::Model(m) => {
-                if check && !g.program.is_stable_model(&m) {
+                if check && !minasp::models::is_answer_set(&g.program, &m) {
                     eprintln!("*** internal error: the solver returned a model that is not stable; please report this");
                     std::process::exit(70);
                 }

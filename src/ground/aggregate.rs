@@ -47,6 +47,9 @@ pub struct GroundAgg {
     pub fun: AggFun,
     pub elems: IndexMap<Box<[Sym]>, Cond>,
     pub bounds: Vec<(CmpOp, Sym)>,
+    /// Some element may depend on the rule's own head: the aggregate then
+    /// needs Ferraris' semantics (see [`Aux::aggregate`]).
+    pub recursive: bool,
 }
 
 /// A condition after grounding: decided, or a conjunction of literals.
@@ -58,7 +61,7 @@ pub enum Truth {
 }
 
 impl Truth {
-    fn and(self, other: Truth) -> Truth {
+    pub fn and(self, other: Truth) -> Truth {
         match (self, other) {
             (Truth::False, _) | (_, Truth::False) => Truth::False,
             (Truth::True, x) | (x, Truth::True) => x,
@@ -77,6 +80,9 @@ pub struct Aux<'a> {
     pub nn: &'a mut HashMap<Atom, Atom>,
     /// Auxiliary atoms by their defining body, so equal definitions share one.
     pub defs: &'a mut HashMap<Vec<Lit>, Atom>,
+    /// While translating a recursive aggregate: its atom, and the "element
+    /// is false or the aggregate holds" atoms made so far.
+    pub recursive: Option<(Atom, HashMap<Lit, Atom>)>,
 }
 
 impl Aux<'_> {
@@ -139,6 +145,15 @@ impl Aux<'_> {
         }
     }
 
+    /// The disjunction of two conditions.
+    pub fn or_truth(&mut self, a: Truth, b: Truth) -> Truth {
+        match (a, b) {
+            (Truth::True, _) | (_, Truth::True) => Truth::True,
+            (Truth::False, x) | (x, Truth::False) => x,
+            (Truth::Lits(x), Truth::Lits(y)) => Truth::Lits(vec![self.disj_atom(&[x, y]).pos()]),
+        }
+    }
+
     pub fn apply_sign(&mut self, sign: Sign, t: Truth) -> Truth {
         match sign {
             Sign::Pos => t,
@@ -160,12 +175,70 @@ impl Aux<'_> {
     }
 
     /// The truth of the aggregate (with its sign).
+    ///
+    /// A recursive aggregate gets gringo's translation of Ferraris'
+    /// semantics: an atom `D` for the aggregate, and for each element atom
+    /// `a` that counts when false an atom `n` with `n :- not a.`, `n :- D.`
+    /// and `n | a :- not not D.`; every bound is then a monotone weight
+    /// constraint over element atoms and `n` atoms, and `D` holds when the
+    /// bounds do.  Non-recursive aggregates use plain default negation.
     pub fn aggregate(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
+        if g.recursive {
+            let d = self.prog.new_atom();
+            let saved = self.recursive.replace((d, HashMap::new()));
+            let t = match g.fun {
+                AggFun::Count | AggFun::Sum | AggFun::SumPlus => self.sum(g, syms),
+                AggFun::Min | AggFun::Max => self.extremum(g, syms),
+            };
+            self.recursive = saved;
+            let t = match t {
+                Truth::Lits(ls) => {
+                    self.prog.add(Rule::normal(d, ls));
+                    Truth::Lits(vec![d.pos()])
+                }
+                t => t,
+            };
+            return self.apply_sign(g.sign, t);
+        }
         let t = match g.fun {
             AggFun::Count | AggFun::Sum | AggFun::SumPlus => self.sum(g, syms),
             AggFun::Min | AggFun::Max => self.extremum(g, syms),
         };
         self.apply_sign(g.sign, t)
+    }
+
+    /// "Element literal `l` is false", as a literal usable in a monotone
+    /// position: `not l` normally; inside a recursive aggregate, for a
+    /// positive `l`, the atom `n` of [`Aux::aggregate`].
+    fn elem_false(&mut self, l: Lit) -> Lit {
+        let Some((d, made)) = &self.recursive else { return self.negate(l) };
+        if !l.is_positive() {
+            return self.negate(l);
+        }
+        if let Some(n) = made.get(&l) {
+            return n.pos();
+        }
+        let d = *d;
+        let n = self.prog.new_atom();
+        self.prog.add(Rule::normal(n, vec![l.negate()]));
+        self.prog.add(Rule::normal(n, vec![d.pos()]));
+        let nd = self.not_not(d);
+        self.prog.add(Rule { head: Head::Disjunction(vec![n, l.atom()]), body: Body::Normal(vec![nd]) });
+        if let Some((_, made)) = &mut self.recursive {
+            made.insert(l, n);
+        }
+        n.pos()
+    }
+
+    /// "The sum is at most k": the negation of "at least k+1" normally; in a
+    /// recursive aggregate, "the weights of the false elements reach T-k".
+    fn sum_le(&mut self, k: i64, fixed: i64, vars: &[(Lit, i64)]) -> Truth {
+        if self.recursive.is_none() {
+            let t = self.sum_ge(k + 1, fixed, vars);
+            return self.negate_truth(t);
+        }
+        let neg: Vec<(Lit, i64)> = vars.iter().map(|&(l, w)| (l, -w)).collect();
+        self.sum_ge(-k, -fixed, &neg)
     }
 
     fn sum(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
@@ -213,23 +286,19 @@ impl Aux<'_> {
         match op {
             CmpOp::Ge => self.sum_ge(k, fixed, vars),
             CmpOp::Gt => self.sum_ge(k + 1, fixed, vars),
-            CmpOp::Le => {
-                let t = self.sum_ge(k + 1, fixed, vars);
-                self.negate_truth(t)
-            }
-            CmpOp::Lt => {
-                let t = self.sum_ge(k, fixed, vars);
-                self.negate_truth(t)
-            }
+            CmpOp::Le => self.sum_le(k, fixed, vars),
+            CmpOp::Lt => self.sum_le(k - 1, fixed, vars),
             CmpOp::Eq => {
                 let ge = self.sum_ge(k, fixed, vars);
-                let gt = self.sum_ge(k + 1, fixed, vars);
-                let le = self.negate_truth(gt);
+                let le = self.sum_le(k, fixed, vars);
                 ge.and(le)
             }
+            // As gringo: `!=` is `<` or `>`, so the monotone half keeps its
+            // positive dependencies.
             CmpOp::Ne => {
-                let eq = self.sum_bound(CmpOp::Eq, k, fixed, vars);
-                self.negate_truth(eq)
+                let lt = self.sum_bound(CmpOp::Lt, k, fixed, vars);
+                let gt = self.sum_bound(CmpOp::Gt, k, fixed, vars);
+                self.or_truth(lt, gt)
             }
         }
     }
@@ -252,7 +321,7 @@ impl Aux<'_> {
                 lits.push((l, w));
             } else {
                 bound -= w;
-                let n = self.negate(l);
+                let n = self.elem_false(l);
                 lits.push((n, -w));
             }
         }
@@ -302,6 +371,32 @@ impl Aux<'_> {
                     _ => Truth::Lits(vec![aux.disj_atom(&alts).pos()]),
                 }
             };
+            // none(p): no element with p holds.
+            let none = |aux: &mut Aux, p: &dyn Fn(Ordering) -> bool| -> Truth {
+                if aux.recursive.is_none() {
+                    let e = exists(aux, p);
+                    return aux.negate_truth(e);
+                }
+                let mut lits = Vec::new();
+                for (tuple, cond) in &g.elems {
+                    let Some(w) = tuple.first() else { continue };
+                    if !p(syms.cmp(*w, k)) {
+                        continue;
+                    }
+                    match aux.elem_lit(cond) {
+                        None => return Truth::False,
+                        Some(l) => {
+                            let n = aux.elem_false(l);
+                            lits.push(n);
+                        }
+                    }
+                }
+                if lits.is_empty() {
+                    Truth::True
+                } else {
+                    Truth::Lits(lits)
+                }
+            };
             let is_sup = matches!(syms.get(k), SymData::Sup);
             let is_inf = matches!(syms.get(k), SymData::Inf);
             use Ordering::*;
@@ -314,16 +409,12 @@ impl Aux<'_> {
                     }
                 }
                 (true, CmpOp::Lt) => exists(self, &|o| o == Less),
-                (true, CmpOp::Ge) => {
-                    let e = exists(self, &|o| o == Less);
-                    self.negate_truth(e)
-                }
+                (true, CmpOp::Ge) => none(self, &|o| o == Less),
                 (true, CmpOp::Gt) => {
                     if is_sup {
                         Truth::False
                     } else {
-                        let e = exists(self, &|o| o != Greater);
-                        self.negate_truth(e)
+                        none(self, &|o| o != Greater)
                     }
                 }
                 (false, CmpOp::Ge) => {
@@ -334,30 +425,28 @@ impl Aux<'_> {
                     }
                 }
                 (false, CmpOp::Gt) => exists(self, &|o| o == Greater),
-                (false, CmpOp::Le) => {
-                    let e = exists(self, &|o| o == Greater);
-                    self.negate_truth(e)
-                }
+                (false, CmpOp::Le) => none(self, &|o| o == Greater),
                 (false, CmpOp::Lt) => {
                     if is_inf {
                         Truth::False
                     } else {
-                        let e = exists(self, &|o| o != Less);
-                        self.negate_truth(e)
+                        none(self, &|o| o != Less)
                     }
                 }
                 (_, CmpOp::Eq) | (_, CmpOp::Ne) => {
-                    let sub = GroundAgg {
+                    let sub = |ops: Vec<(CmpOp, Sym)>| GroundAgg {
                         sign: Sign::Pos,
                         fun: g.fun,
                         elems: g.elems.clone(),
-                        bounds: vec![(CmpOp::Le, k), (CmpOp::Ge, k)],
+                        bounds: ops,
+                        recursive: g.recursive,
                     };
-                    let eq = self.extremum(&sub, syms);
                     if op == CmpOp::Eq {
-                        eq
+                        self.extremum(&sub(vec![(CmpOp::Le, k), (CmpOp::Ge, k)]), syms)
                     } else {
-                        self.negate_truth(eq)
+                        let lt = self.extremum(&sub(vec![(CmpOp::Lt, k)]), syms);
+                        let gt = self.extremum(&sub(vec![(CmpOp::Gt, k)]), syms);
+                        self.or_truth(lt, gt)
                     }
                 }
             };

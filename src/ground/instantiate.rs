@@ -48,6 +48,10 @@ pub struct Instantiator {
     /// Instances of rules with recursive aggregates, built at the end of their component.
     deferred: IndexSet<(usize, Box<[Option<Sym>]>)>,
     pub max_atoms: usize,
+    /// The rule whose instance is being built (for messages).
+    current: crate::syntax::span::Span,
+    /// Disjunctive rules emitted (index in the program) and their source rule.
+    pub disjunctions: Vec<(usize, crate::syntax::span::Span)>,
 }
 
 /// One way an element's condition holds: the local binding's tuple/atom
@@ -68,6 +72,8 @@ impl Instantiator {
             defs: HashMap::new(),
             deferred: IndexSet::new(),
             max_atoms: usize::MAX,
+            current: Default::default(),
+            disjunctions: Vec::new(),
         }
     }
 
@@ -419,12 +425,14 @@ impl Instantiator {
             prog: &mut self.prog,
             nn: &mut self.nn,
             defs: &mut self.defs,
+            recursive: None,
         }
     }
 
     /// Builds one rule instance; with `heads_only` just adds its head atoms
     /// to their domains (for deferred instances during the fixpoint).
     fn build_instance(&mut self, rule: &Rule, b: &Binding, heads_only: bool) {
+        self.current = rule.span;
         if heads_only {
             match &rule.head {
                 Head::Atom(a) => {
@@ -508,12 +516,14 @@ impl Instantiator {
             fun: AggFun::Count,
             elems: IndexMap::new(),
             bounds: vec![],
+            recursive: false,
         };
         for ((pred, args), cond) in atoms {
             if let Some(i) = self.find(pred, &args) {
                 if i.fact {
+                    // A fact counts when its element's condition holds.
                     let key = self.syms.int(i.atom.0 as i32);
-                    gagg.elems.insert(vec![key].into(), Cond::Certain);
+                    gagg.elems.insert(vec![key].into(), cond);
                     continue;
                 }
             }
@@ -561,6 +571,7 @@ impl Instantiator {
             prog: &mut self.prog,
             nn: &mut self.nn,
             defs: &mut self.defs,
+            recursive: None,
         };
         match aux.aggregate(&gagg, syms) {
             Truth::True => {}
@@ -592,11 +603,18 @@ impl Instantiator {
             }
             Lit::Cond { lit, cond } => self.conditional(lit, cond, b),
             Lit::Agg(a) => {
+                let recursive = a.elems.iter().any(|e| {
+                    e.cond.iter().any(|c| {
+                        matches!(c, Lit::Atom { sign: Sign::Pos, atom }
+                            if !self.preds[atom.pred.0 as usize].complete)
+                    })
+                });
                 let mut g = GroundAgg {
                     sign: a.sign,
                     fun: a.fun,
                     elems: IndexMap::new(),
                     bounds: vec![],
+                    recursive,
                 };
                 for (op, t) in &a.bounds {
                     match t.eval(b, &mut self.syms) {
@@ -617,6 +635,7 @@ impl Instantiator {
                     prog: &mut self.prog,
                     nn: &mut self.nn,
                     defs: &mut self.defs,
+                    recursive: None,
                 };
                 aux.aggregate(&g, syms)
             }
@@ -625,12 +644,14 @@ impl Instantiator {
 
     /// `lit : cond`: for every instance of the condition, the literal holds.
     fn conditional(&mut self, lit: &Lit, cond: &[Lit], b: &Binding) -> Truth {
-        // Ground the condition together with the literal's variables.
-        let mut with_lit: Vec<Lit> = cond.to_vec();
+        // A condition over a predicate still being instantiated may depend
+        // on this very rule: then `c -> l` needs gringo's disjunctive reading.
+        let recursive = cond
+            .iter()
+            .any(|c| matches!(c, Lit::Atom { sign: Sign::Pos, atom } if !self.preds[atom.pred.0 as usize].complete));
         let mut vs = Vec::new();
         lit.vars(&mut vs);
-        let insts = self.ground_elem_with(&with_lit, &vs, b);
-        with_lit.clear();
+        let insts = self.ground_elem_with(cond, &vs, b);
         let mut result = Truth::True;
         for (vals, cond_lits) in insts {
             let mut b2 = b.clone();
@@ -651,36 +672,66 @@ impl Instantiator {
                     }
                 }
             };
-            // cond -> l  ==  l or not cond
             let t = match (l, cond_lits.is_empty()) {
                 (Truth::True, _) => Truth::True,
                 (Truth::False, true) => Truth::False,
-                (l, _) => {
-                    let mut aux = self.aux();
-                    let a = aux.prog.new_atom();
-                    if let Truth::Lits(ls) = l {
-                        aux.prog.add(program::Rule::normal(a, ls));
-                    }
-                    for c in cond_lits {
-                        let n = aux.negate(c);
-                        aux.prog.add(program::Rule::normal(a, vec![n]));
-                    }
-                    Truth::Lits(vec![a.pos()])
-                }
+                (l, _) if recursive => self.implication_disjunctive(l, cond_lits),
+                (l, _) => self.implication(l, cond_lits),
             };
-            result = match (result, t) {
-                (Truth::False, _) | (_, Truth::False) => Truth::False,
-                (Truth::True, x) | (x, Truth::True) => x,
-                (Truth::Lits(mut x), Truth::Lits(y)) => {
-                    x.extend(y);
-                    Truth::Lits(x)
-                }
-            };
+            result = result.and(t);
             if result == Truth::False {
                 return result;
             }
         }
         result
+    }
+
+    /// `cond -> l` as `e` with `e :- l.` and `e :- not c.` for each condition
+    /// literal (exact when the condition does not depend on `e`).
+    fn implication(&mut self, l: Truth, cond: Vec<program::Lit>) -> Truth {
+        let mut aux = self.aux();
+        let e = aux.prog.new_atom();
+        if let Truth::Lits(ls) = l {
+            aux.prog.add(program::Rule::normal(e, ls));
+        }
+        for c in cond {
+            let n = aux.negate(c);
+            aux.prog.add(program::Rule::normal(e, vec![n]));
+        }
+        Truth::Lits(vec![e.pos()])
+    }
+
+    /// `cond -> l` as gringo reads it when the condition may depend on the
+    /// rule: `C :- cond.`, each positive condition atom `c :- C.`, `:- C, a.`
+    /// for each `not a` in the condition, `e :- l.`, `e :- not C.` and the
+    /// disjunction `e | C :- not not l.` (shifted later if head-cycle-free).
+    fn implication_disjunctive(&mut self, l: Truth, cond: Vec<program::Lit>) -> Truth {
+        let mut aux = self.aux();
+        let c = aux.prog.new_atom();
+        aux.prog.add(program::Rule::normal(c, cond.clone()));
+        for x in &cond {
+            if x.is_positive() {
+                aux.prog.add(program::Rule::normal(x.atom(), vec![c.pos()]));
+            } else {
+                aux.prog
+                    .add(program::Rule::constraint(vec![c.pos(), x.atom().pos()]));
+            }
+        }
+        let e = aux.prog.new_atom();
+        aux.prog.add(program::Rule::normal(e, vec![c.neg()]));
+        if let Truth::Lits(ls) = l {
+            let l1 = aux.conj_lit(ls.clone());
+            aux.prog.add(program::Rule::normal(e, ls));
+            let nl = aux.negate(l1);
+            let nnl = aux.negate(nl);
+            aux.prog.add(program::Rule {
+                head: program::Head::Disjunction(vec![e, c]),
+                body: Body::Normal(vec![nnl]),
+            });
+            let at = self.prog.rules.len() - 1;
+            self.disjunctions.push((at, self.current));
+        }
+        Truth::Lits(vec![e.pos()])
     }
 
     /// Instances of an element condition under the global binding `b`, with

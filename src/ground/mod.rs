@@ -88,12 +88,15 @@ pub fn ground(
     let preds: Vec<Pred> = keys.iter().map(|k| Pred::new(*k)).collect();
     let mut inst = instantiate::Instantiator::new(syms, preds);
     inst.max_atoms = opts.max_atoms;
-    if let Err(instantiate::Abort::TooManyAtoms { pred, limit }) = inst.run(&norm.rules) {
-        diags.push(Diagnostic::global_error(format!(
-            "grounding stopped: more than {} ground atoms (last growing predicate: {})",
-            limit, pred
-        )));
-        return Err(diags);
+    match inst.run(&norm.rules) {
+        Ok(()) => {}
+        Err(instantiate::Abort::TooManyAtoms { pred, limit }) => {
+            diags.push(Diagnostic::global_error(format!(
+                "grounding stopped: more than {} ground atoms (last growing predicate: {})",
+                limit, pred
+            )));
+            return Err(diags);
+        }
     }
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();

@@ -24,7 +24,8 @@ use std::collections::HashMap;
 /// What `#show` statements ask for.
 #[derive(Default, Debug)]
 pub struct ShowSpec {
-    /// Any `#show` statement switches output to "shown only".
+    /// `#show.` or a `#show p/n.` switches output to "shown atoms only";
+    /// term shows (`#show t : body.`) alone do not (clingo 5).
     pub explicit: bool,
     pub sigs: Vec<PredKey>,
 }
@@ -79,7 +80,6 @@ pub fn normalize(
                 show.sigs.push(key);
             }
             Statement::ShowTerm { span, term, body } => {
-                show.explicit = true;
                 let r = ast::Rule {
                     span: *span,
                     head: ast::Head::Atom(term.clone()),

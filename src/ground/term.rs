@@ -275,10 +275,15 @@ pub fn binary(op: BinOp, x: i32, y: i32) -> Option<i32> {
             x.wrapping_rem(y)
         }
         BinOp::Pow => {
-            if y < 0 {
-                return None;
+            if y >= 0 {
+                x.wrapping_pow(y as u32)
+            } else {
+                // clingo 5.8: any base but 0 gives 0 (even 1**-1); 0**-1 is undefined.
+                if x == 0 {
+                    return None;
+                }
+                0
             }
-            x.wrapping_pow(y as u32)
         }
         BinOp::And => x & y,
         BinOp::Or => x | y,

@@ -16,6 +16,8 @@
 //! Which atoms are printed, and as what text, is not part of this type: the
 //! grounder keeps that table, the solver never needs it.
 
+pub mod shift;
+
 use std::fmt;
 
 /// A ground atom of the program, dense from 0.
@@ -192,8 +194,15 @@ impl GroundProgram {
     /// Independent of the solver: a plain fixpoint, quadratic at worst. Used to
     /// re-verify every answer set in debug builds, with `--check`, and in tests.
     pub fn is_stable_model(&self, model: &[bool]) -> bool {
+        if !self.satisfied_by(model) {
+            return false;
+        }
+        self.least_model_of_reduct(model) == model
+    }
+
+    /// Does `model` satisfy every rule (as a classical formula)?
+    pub fn satisfied_by(&self, model: &[bool]) -> bool {
         let val = |l: Lit, m: &[bool]| m[l.atom().index()] == l.is_positive();
-        // 1. Every rule is satisfied.
         for r in &self.rules {
             let body = match &r.body {
                 Body::Normal(ls) => ls.iter().all(|&l| val(l, model)),
@@ -211,9 +220,13 @@ impl GroundProgram {
                 }
             }
         }
-        // 2. The model is the least model of the reduct (disjunctive heads
-        //    with several atoms: a minimality check is not done here; they are
-        //    treated as derived when exactly one head atom is in the model).
+        true
+    }
+
+    /// The atoms derivable from the reduct of the program w.r.t. `model`
+    /// (a disjunctive head derives its atom when exactly one is in `model`,
+    /// which is exact for programs without disjunctions).
+    fn least_model_of_reduct(&self, model: &[bool]) -> Vec<bool> {
         let mut derived = vec![false; model.len()];
         let mut changed = true;
         while changed {
@@ -258,7 +271,7 @@ impl GroundProgram {
                 }
             }
         }
-        derived == model
+        derived
     }
 }
 

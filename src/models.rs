@@ -1,0 +1,240 @@
+//! Answer sets of any ground program, disjunctions included.
+//!
+//! Normal, choice and weight rules go straight to the CDCL [`Solver`].
+//! Disjunctive rules are first shifted into normal rules when every one is
+//! head-cycle-free ([`crate::program::shift`]).  Otherwise each disjunction
+//! `h1 | ... | hn :- B` is relaxed to `{h1;...;hn} :- B` plus `:- B, not h1,
+//! ..., not hn`; every stable model of the relaxed program that is a
+//! *minimal* model of the disjunctive program's reduct is an answer set, and
+//! every answer set is among them.  Minimality is checked by a second
+//! solver call on a small program whose models are the smaller models of
+//! the reduct (none: the candidate is an answer set).
+//!
+//! Invariant: [`Models::next`] returns exactly the answer sets of the
+//! program given to [`Models::new`], each once.
+
+use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Rule};
+use crate::solver::{Outcome, Solver, SolverError, Stats};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+pub struct Models {
+    solver: Solver,
+    /// The disjunctive program, when candidates need the minimality check.
+    disjunctive: Option<GroundProgram>,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl Models {
+    pub fn new(program: &GroundProgram) -> Result<Models, SolverError> {
+        let mut p = program.clone();
+        let disjunctive = match shift::shift(&mut p) {
+            Ok(()) => None,
+            Err(_) => {
+                let original = p.clone();
+                relax(&mut p);
+                Some(original)
+            }
+        };
+        Ok(Models {
+            solver: Solver::new(&p)?,
+            disjunctive,
+            interrupt: None,
+        })
+    }
+
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.solver.set_interrupt(flag.clone());
+        self.interrupt = Some(flag);
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+
+    /// The next answer set, `Exhausted` when there is none left.
+    pub fn next(&mut self) -> Outcome {
+        loop {
+            match self.solver.next_model() {
+                Outcome::Model(mut m) => {
+                    let Some(d) = &self.disjunctive else {
+                        return Outcome::Model(m);
+                    };
+                    m.truncate(d.num_atoms as usize);
+                    match has_smaller_model(d, &m, self.interrupt.clone()) {
+                        Some(false) => return Outcome::Model(m),
+                        Some(true) => continue,
+                        None => return Outcome::Interrupted,
+                    }
+                }
+                other => return other,
+            }
+        }
+    }
+}
+
+/// Is `m` an answer set of `p`?  For programs without disjunctions this is
+/// [`GroundProgram::is_stable_model`] (a plain fixpoint, independent of the
+/// solver); with disjunctions: `m` satisfies `p` and no smaller model of the
+/// reduct exists.
+pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
+    let disjunctive = p
+        .rules
+        .iter()
+        .any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1));
+    if !disjunctive {
+        return p.is_stable_model(m);
+    }
+    p.satisfied_by(m) && has_smaller_model(p, m, None) == Some(false)
+}
+
+/// Replaces each disjunction by a choice and a constraint.
+fn relax(p: &mut GroundProgram) {
+    let mut extra = Vec::new();
+    for r in &mut p.rules {
+        if let Head::Disjunction(h) = &r.head {
+            if h.len() > 1 {
+                let h = h.clone();
+                match &r.body {
+                    Body::Normal(b) => {
+                        let mut c = b.clone();
+                        c.extend(h.iter().map(|a| a.neg()));
+                        extra.push(Rule::constraint(c));
+                    }
+                    Body::Weight { .. } => {
+                        // Name the weight body first.
+                        let aux = Atom(p.num_atoms);
+                        p.num_atoms += 1;
+                        extra.push(Rule {
+                            head: Head::Disjunction(vec![aux]),
+                            body: r.body.clone(),
+                        });
+                        r.body = Body::Normal(vec![aux.pos()]);
+                        let mut c = vec![aux.pos()];
+                        c.extend(h.iter().map(|a| a.neg()));
+                        extra.push(Rule::constraint(c));
+                    }
+                }
+                r.head = Head::Choice(h);
+            }
+        }
+    }
+    p.rules.extend(extra);
+}
+
+/// Is there a model of the reduct `p^m` strictly inside `m`?  `None` if
+/// the search was interrupted.
+fn has_smaller_model(
+    p: &GroundProgram,
+    m: &[bool],
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Option<bool> {
+    // Atoms of q: y(a) for each true atom a of m (same index), all others
+    // absent (false).  Y is a model of the reduct, and Y != m.
+    let mut q = GroundProgram {
+        num_atoms: p.num_atoms,
+        rules: Vec::new(),
+    };
+    let in_m: Vec<Atom> = (0..p.num_atoms)
+        .map(Atom)
+        .filter(|a| m[a.index()])
+        .collect();
+    q.add(Rule {
+        head: Head::Choice(in_m.clone()),
+        body: Body::Normal(vec![]),
+    });
+    q.add(Rule::constraint(in_m.iter().map(|a| a.pos()).collect()));
+    let holds_in_m = |l: Lit| m[l.atom().index()] == l.is_positive();
+    for r in &p.rules {
+        // Negative literals are evaluated in m (the reduct); positive ones in Y.
+        let heads: Vec<Lit> = match &r.head {
+            Head::Disjunction(h) => h.iter().filter(|a| m[a.index()]).map(|a| a.neg()).collect(),
+            Head::Choice(h) => {
+                // Reduct of a choice rule: a :- B for each head atom a in m.
+                for a in h.iter().filter(|a| m[a.index()]) {
+                    if let Some(body) = reduct_body(&mut q, &r.body, m, &holds_in_m) {
+                        let mut c = body;
+                        c.push(a.neg());
+                        q.add(Rule::constraint(c));
+                    }
+                }
+                continue;
+            }
+        };
+        if let Head::Disjunction(h) = &r.head {
+            // A rule whose head has no atom of m and whose body holds in m
+            // cannot be (m satisfies the program); skip heads with none in m
+            // only if the body cannot hold in Y either (handled below).
+            let _ = h;
+        }
+        if let Some(mut body) = reduct_body(&mut q, &r.body, m, &holds_in_m) {
+            body.extend(heads);
+            q.add(Rule::constraint(body));
+        }
+    }
+    let mut s = Solver::new(&q).ok()?;
+    if let Some(f) = interrupt {
+        s.set_interrupt(f);
+    }
+    match s.next_model() {
+        Outcome::Model(_) => Some(true),
+        Outcome::Exhausted => Some(false),
+        Outcome::Interrupted => None,
+    }
+}
+
+/// The body of a rule in the reduct w.r.t. `m`, over Y's atoms: `None` if
+/// a negative literal is false in `m` (the rule is dropped) or a positive
+/// atom is outside `m` (Y cannot contain it).
+fn reduct_body(
+    q: &mut GroundProgram,
+    body: &Body,
+    m: &[bool],
+    holds_in_m: &dyn Fn(Lit) -> bool,
+) -> Option<Vec<Lit>> {
+    match body {
+        Body::Normal(ls) => {
+            let mut out = Vec::new();
+            for &l in ls {
+                if l.is_positive() {
+                    if !m[l.atom().index()] {
+                        return None;
+                    }
+                    out.push(l);
+                } else if !holds_in_m(l) {
+                    return None;
+                }
+            }
+            Some(out)
+        }
+        Body::Weight { bound, lits } => {
+            let mut need = *bound;
+            let mut pos = Vec::new();
+            for &(l, w) in lits {
+                if l.is_positive() {
+                    if m[l.atom().index()] {
+                        pos.push((l, w));
+                    }
+                } else if holds_in_m(l) {
+                    need -= w;
+                }
+            }
+            if need <= 0 {
+                return Some(vec![]);
+            }
+            if pos.iter().map(|p| p.1).sum::<i64>() < need {
+                return None;
+            }
+            let aux = Atom(q.num_atoms);
+            q.num_atoms += 1;
+            q.add(Rule {
+                head: Head::Disjunction(vec![aux]),
+                body: Body::Weight {
+                    bound: need,
+                    lits: pos,
+                },
+            });
+            Some(vec![aux.pos()])
+        }
+    }
+}

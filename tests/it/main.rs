@@ -1,0 +1,13 @@
+//! minasp's integration tests: one test binary (`cargo test --test it`).
+//!
+//! - `support`: running the binary, parsing clingo-format output, the clingo oracle.
+//! - `gen`: the random program generator.
+//! - `differential`: minasp vs clingo on random and seed programs.
+//! - `checkers`: replaying puzzle answers on their boards.
+//! - `seeds`: the seed problems end to end, validated by the checkers.
+
+mod checkers;
+mod differential;
+mod gen;
+mod seeds;
+mod support;
