@@ -9,7 +9,7 @@
 //! along the trail.
 
 use super::clause_db::ClauseRef;
-use super::lit::{SLit, Var};
+use super::lit::SLit;
 
 /// Why a literal was assigned.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -46,10 +46,6 @@ impl Assignment {
     }
 
     #[inline]
-    pub fn num_vars(&self) -> usize {
-        self.level.len()
-    }
-    #[inline]
     pub fn decision_level(&self) -> u32 {
         self.trail_lim.len() as u32
     }
@@ -64,10 +60,6 @@ impl Assignment {
     #[inline]
     pub fn is_undef(&self, l: SLit) -> bool {
         self.value[l.code()] == 0
-    }
-    #[inline]
-    pub fn var_level(&self, v: Var) -> u32 {
-        self.level[v.index()]
     }
     #[inline]
     pub fn lit_level(&self, l: SLit) -> u32 {

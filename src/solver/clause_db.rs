@@ -63,15 +63,8 @@ impl ClauseDb {
     pub fn is_learnt(&self, c: ClauseRef) -> bool {
         self.flags(c) & LEARNT != 0
     }
-    pub fn is_deleted(&self, c: ClauseRef) -> bool {
-        self.flags(c) & DELETED != 0
-    }
     pub fn lbd(&self, c: ClauseRef) -> u32 {
         self.flags(c) >> LBD_SHIFT
-    }
-    pub fn set_lbd(&mut self, c: ClauseRef, lbd: u32) {
-        let f = self.flags(c);
-        self.arena[c.0 as usize + 1] = SLit::from_raw((f & 3) | (lbd.min(1 << 20) << LBD_SHIFT));
     }
     pub fn activity(&self, c: ClauseRef) -> f32 {
         f32::from_bits(self.arena[c.0 as usize + 2].raw())
@@ -83,12 +76,6 @@ impl ClauseDb {
         let f = self.flags(c);
         self.arena[c.0 as usize + 1] = SLit::from_raw(f | DELETED);
         self.wasted += HEADER + self.len(c);
-    }
-    pub fn wasted(&self) -> usize {
-        self.wasted
-    }
-    pub fn arena_len(&self) -> usize {
-        self.arena.len()
     }
 
     /// References of all live clauses (problem and learnt), in arena order.

@@ -14,6 +14,7 @@
 //!   a choice rule gives nothing in this direction;
 //! - support: every atom implies the disjunction of the bodies of the rules
 //!   (normal or choice) having it in the head; no rule means false.
+//!
 //! Invariant: the models of the produced clauses and weight constraints,
 //! restricted to atoms, are exactly the supported models of the program;
 //! `supports` and `bodies` describe the rule structure the unfounded-set
@@ -40,13 +41,16 @@ pub struct BodyInfo {
     pub lits: Vec<(SLit, i64)>,
 }
 
+/// `β <-> bound <= sum of the weights of the true literals`.
+pub type WeightSpec = (SLit, i64, Vec<(SLit, i64)>);
+
 pub struct Translation {
     pub num_atoms: usize,
     pub num_vars: usize,
     pub true_lit: SLit,
     pub clauses: Vec<Vec<SLit>>,
-    /// `(β, bound, weighted literals)` to propagate natively.
-    pub weights: Vec<(SLit, i64, Vec<(SLit, i64)>)>,
+    /// Weight constraints to propagate natively.
+    pub weights: Vec<WeightSpec>,
     pub bodies: Vec<BodyInfo>,
     /// Per atom: the distinct bodies of the rules with the atom in the head.
     pub supports: Vec<Vec<BodyId>>,

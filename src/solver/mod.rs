@@ -259,7 +259,7 @@ impl Solver {
             if self.assign.decision_level() == 0 {
                 self.simplify();
             }
-            if self.stats.decisions % 256 == 0 && self.interrupted() {
+            if self.stats.decisions.is_multiple_of(256) && self.interrupted() {
                 return Some(Outcome::Interrupted);
             }
             let mut next = None;

@@ -51,11 +51,11 @@ impl Solver {
             if buf.len() == 2 {
                 self.watches.add_binary(buf[0], buf[1]);
             } else {
-                let n = self.db.alloc(&buf, learnt, lbd.min(buf.len() as u32));
-                let _ = n;
+                self.db.alloc(&buf, learnt, lbd.min(buf.len() as u32));
             }
         }
-        let _reloc = self.db.collect();
+        // no clause is a reason at the root level: the relocation is not needed
+        self.db.collect();
         for ws in &mut self.watches.long {
             ws.clear();
         }

@@ -82,8 +82,8 @@ impl Unfounded {
             g.add_node(());
         }
         let mut self_loop = vec![false; n];
-        for a in 0..n {
-            for &b in &t.supports[a] {
+        for (a, sup) in t.supports.iter().enumerate() {
+            for &b in sup {
                 for &(l, _) in &t.bodies[b.0 as usize].lits {
                     let v = l.var().index();
                     if l.is_positive() && v < n {
@@ -382,7 +382,7 @@ impl Unfounded {
                     let v = l.var().index();
                     l.is_positive() && v < self.num_atoms && self.in_u[v]
                 };
-                let mut push = |l: SLit, marks: &mut Vec<bool>, out: &mut Vec<SLit>| {
+                let push = |l: SLit, marks: &mut Vec<bool>, out: &mut Vec<SLit>| {
                     debug_assert!(a.is_false(l));
                     if !marks[l.var().index()] {
                         marks[l.var().index()] = true;
