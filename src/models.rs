@@ -36,11 +36,7 @@ impl Models {
                 Some(original)
             }
         };
-        Ok(Models {
-            solver: Solver::new(&p)?,
-            disjunctive,
-            interrupt: None,
-        })
+        Ok(Models { solver: Solver::new(&p)?, disjunctive, interrupt: None })
     }
 
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
@@ -78,10 +74,7 @@ impl Models {
 /// solver); with disjunctions: `m` satisfies `p` and no smaller model of the
 /// reduct exists.
 pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
-    let disjunctive = p
-        .rules
-        .iter()
-        .any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1));
+    let disjunctive = p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1));
     if !disjunctive {
         return p.is_stable_model(m);
     }
@@ -105,10 +98,7 @@ fn relax(p: &mut GroundProgram) {
                         // Name the weight body first.
                         let aux = Atom(p.num_atoms);
                         p.num_atoms += 1;
-                        extra.push(Rule {
-                            head: Head::Disjunction(vec![aux]),
-                            body: r.body.clone(),
-                        });
+                        extra.push(Rule { head: Head::Disjunction(vec![aux]), body: r.body.clone() });
                         r.body = Body::Normal(vec![aux.pos()]);
                         let mut c = vec![aux.pos()];
                         c.extend(h.iter().map(|a| a.neg()));
@@ -124,25 +114,12 @@ fn relax(p: &mut GroundProgram) {
 
 /// Is there a model of the reduct `p^m` strictly inside `m`?  `None` if
 /// the search was interrupted.
-fn has_smaller_model(
-    p: &GroundProgram,
-    m: &[bool],
-    interrupt: Option<Arc<AtomicBool>>,
-) -> Option<bool> {
+fn has_smaller_model(p: &GroundProgram, m: &[bool], interrupt: Option<Arc<AtomicBool>>) -> Option<bool> {
     // Atoms of q: y(a) for each true atom a of m (same index), all others
     // absent (false).  Y is a model of the reduct, and Y != m.
-    let mut q = GroundProgram {
-        num_atoms: p.num_atoms,
-        rules: Vec::new(),
-    };
-    let in_m: Vec<Atom> = (0..p.num_atoms)
-        .map(Atom)
-        .filter(|a| m[a.index()])
-        .collect();
-    q.add(Rule {
-        head: Head::Choice(in_m.clone()),
-        body: Body::Normal(vec![]),
-    });
+    let mut q = GroundProgram { num_atoms: p.num_atoms, rules: Vec::new() };
+    let in_m: Vec<Atom> = (0..p.num_atoms).map(Atom).filter(|a| m[a.index()]).collect();
+    q.add(Rule { head: Head::Choice(in_m.clone()), body: Body::Normal(vec![]) });
     q.add(Rule::constraint(in_m.iter().map(|a| a.pos()).collect()));
     let holds_in_m = |l: Lit| m[l.atom().index()] == l.is_positive();
     for r in &p.rules {
@@ -227,13 +204,7 @@ fn reduct_body(
             }
             let aux = Atom(q.num_atoms);
             q.num_atoms += 1;
-            q.add(Rule {
-                head: Head::Disjunction(vec![aux]),
-                body: Body::Weight {
-                    bound: need,
-                    lits: pos,
-                },
-            });
+            q.add(Rule { head: Head::Disjunction(vec![aux]), body: Body::Weight { bound: need, lits: pos } });
             Some(vec![aux.pos()])
         }
     }

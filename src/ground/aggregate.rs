@@ -186,10 +186,7 @@ impl Aux<'_> {
         if g.recursive {
             let d = self.prog.new_atom();
             let saved = self.recursive.replace((d, HashMap::new()));
-            let t = match g.fun {
-                AggFun::Count | AggFun::Sum | AggFun::SumPlus => self.sum(g, syms),
-                AggFun::Min | AggFun::Max => self.extremum(g, syms),
-            };
+            let t = self.value_truth(g, syms);
             self.recursive = saved;
             let t = match t {
                 Truth::Lits(ls) => {
@@ -200,11 +197,94 @@ impl Aux<'_> {
             };
             return self.apply_sign(g.sign, t);
         }
-        let t = match g.fun {
+        let t = self.value_truth(g, syms);
+        self.apply_sign(g.sign, t)
+    }
+
+    fn value_truth(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
+        match g.fun {
             AggFun::Count | AggFun::Sum | AggFun::SumPlus => self.sum(g, syms),
             AggFun::Min | AggFun::Max => self.extremum(g, syms),
-        };
-        self.apply_sign(g.sign, t)
+            AggFun::Avg => self.average(g, syms),
+            AggFun::Even | AggFun::Odd => self.parity(g),
+        }
+    }
+
+    /// `#avg`: for a non-empty set, `avg op k` iff the sum of `w - k` over
+    /// the true elements compares with 0 the same way.
+    fn average(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
+        let mut result = Truth::True;
+        for &(op, k) in &g.bounds {
+            let Some(k) = syms.as_int(k) else { return Truth::False };
+            let k = k as i64;
+            let mut fixed = 0i64;
+            let mut vars: Vec<(Lit, i64)> = Vec::new();
+            let mut any: Vec<Vec<Lit>> = Vec::new();
+            let mut nonempty = false;
+            for (tuple, cond) in &g.elems {
+                let Some(w) = tuple.first().and_then(|s| syms.as_int(*s)) else { continue };
+                match self.elem_lit(cond) {
+                    None => {
+                        fixed += w as i64 - k;
+                        nonempty = true;
+                    }
+                    Some(l) => {
+                        any.push(vec![l]);
+                        if w as i64 != k {
+                            vars.push((l, w as i64 - k));
+                        }
+                    }
+                }
+            }
+            let some = if nonempty {
+                Truth::True
+            } else if any.is_empty() {
+                Truth::False
+            } else {
+                Truth::Lits(vec![self.disj_atom(&any).pos()])
+            };
+            let cmp = self.sum_bound(op, 0, fixed, &vars);
+            result = result.and(some).and(cmp);
+        }
+        result
+    }
+
+    /// `#even{..}` / `#odd{..}`: the parity of the number of true elements,
+    /// as a chain of auxiliary atoms (one step per undecided element).
+    fn parity(&mut self, g: &GroundAgg) -> Truth {
+        let (mut even, mut odd) = (Truth::True, Truth::False);
+        for cond in g.elems.values() {
+            match self.elem_lit(cond) {
+                None => std::mem::swap(&mut even, &mut odd),
+                Some(l) => {
+                    let nl = Truth::Lits(vec![self.negate(l)]);
+                    let pl = Truth::Lits(vec![l]);
+                    let e1 = even.clone().and(nl.clone());
+                    let e2 = odd.clone().and(pl.clone());
+                    let o1 = odd.clone().and(nl);
+                    let o2 = even.clone().and(pl);
+                    let (e1, e2, o1, o2) = (self.named(e1), self.named(e2), self.named(o1), self.named(o2));
+                    even = self.or_truth(e1, e2);
+                    odd = self.or_truth(o1, o2);
+                }
+            }
+        }
+        let t = if g.fun == AggFun::Even { even } else { odd };
+        let mut result = Truth::True;
+        for &(op, _) in &g.bounds {
+            // Parity aggregates have no bounds in gringo 3; any written is ignored.
+            let _ = op;
+        }
+        result = result.and(t);
+        result
+    }
+
+    /// A conjunction as a single literal (so disjunctions of it stay small).
+    fn named(&mut self, t: Truth) -> Truth {
+        match t {
+            Truth::Lits(ls) if ls.len() > 1 => Truth::Lits(vec![self.conj_atom(ls).pos()]),
+            t => t,
+        }
     }
 
     /// "Element literal `l` is false", as a literal usable in a monotone
@@ -267,14 +347,7 @@ impl Aux<'_> {
                 // An integer compared with a non-integer: decided by the term order.
                 _ => {
                     let probe_less = syms_rank_int_less(syms, k);
-                    const_cmp(
-                        op,
-                        if probe_less {
-                            Ordering::Less
-                        } else {
-                            Ordering::Greater
-                        },
-                    )
+                    const_cmp(op, if probe_less { Ordering::Less } else { Ordering::Greater })
                 }
             };
             result = result.and(t);
@@ -338,10 +411,7 @@ impl Aux<'_> {
             return Truth::Lits(lits.into_iter().map(|(l, _)| l).collect());
         }
         let a = self.prog.new_atom();
-        self.prog.add(Rule {
-            head: Head::Disjunction(vec![a]),
-            body: Body::Weight { bound, lits },
-        });
+        self.prog.add(Rule { head: Head::Disjunction(vec![a]), body: Body::Weight { bound, lits } });
         Truth::Lits(vec![a.pos()])
     }
 
@@ -524,17 +594,19 @@ pub fn possible_values(fun: AggFun, elems: &[(Box<[Sym]>, bool)], syms: &mut Sym
             vals.retain(|v| *v >= i32::MIN as i64 && *v <= i32::MAX as i64);
             vals.into_iter().map(|v| syms.int(v as i32)).collect()
         }
+        AggFun::Even | AggFun::Odd => Vec::new(),
+        AggFun::Avg => {
+            // The average lies between the smallest and the largest weight.
+            let ws: Vec<i32> = elems.iter().filter_map(|(t, _)| t.first().and_then(|s| syms.as_int(*s))).collect();
+            match (ws.iter().min(), ws.iter().max()) {
+                (Some(&lo), Some(&hi)) => (lo..=hi).map(|v| syms.int(v)).collect(),
+                _ => Vec::new(),
+            }
+        }
         AggFun::Min | AggFun::Max => {
-            let mut vals: Vec<Sym> = elems
-                .iter()
-                .filter_map(|(t, _)| t.first().copied())
-                .collect();
+            let mut vals: Vec<Sym> = elems.iter().filter_map(|(t, _)| t.first().copied()).collect();
             if !elems.iter().any(|(t, c)| *c && !t.is_empty()) {
-                vals.push(syms.intern(if fun == AggFun::Min {
-                    SymData::Sup
-                } else {
-                    SymData::Inf
-                }));
+                vals.push(syms.intern(if fun == AggFun::Min { SymData::Sup } else { SymData::Inf }));
             }
             vals.sort_by(|a, b| syms.cmp(*a, *b));
             vals.dedup();

@@ -21,7 +21,7 @@ pub struct Component {
 pub fn head_preds(r: &Rule) -> Vec<PredId> {
     match &r.head {
         Head::Atom(a) => vec![a.pred],
-        Head::Choice { elems, .. } => elems.iter().map(|e| e.atom.pred).collect(),
+        Head::Choice { elems, .. } | Head::Disjunction(elems) => elems.iter().map(|e| e.atom.pred).collect(),
         Head::False | Head::Show(_) => vec![],
     }
 }
@@ -30,8 +30,8 @@ pub fn head_preds(r: &Rule) -> Vec<PredId> {
 pub fn body_preds(r: &Rule) -> Vec<PredId> {
     let mut out = Vec::new();
     r.body.iter().for_each(|l| l.preds(&mut out));
-    if let Head::Choice { elems, .. } = &r.head {
-        for e in elems {
+    {
+        for e in r.head.elems() {
             e.cond.iter().for_each(|c| c.preds(&mut out));
         }
     }

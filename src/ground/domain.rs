@@ -114,9 +114,5 @@ impl Pred {
 
 /// The values at the positions in `mask`.
 pub fn project(args: &[Sym], mask: u64) -> Vec<Sym> {
-    args.iter()
-        .enumerate()
-        .filter(|(i, _)| *i < 64 && mask & (1 << i) != 0)
-        .map(|(_, s)| *s)
-        .collect()
+    args.iter().enumerate().filter(|(i, _)| *i < 64 && mask & (1 << i) != 0).map(|(_, s)| *s).collect()
 }

@@ -149,8 +149,8 @@ impl Instantiator {
                         elem_preds.extend(ps.into_iter().map(|(p, _)| p));
                     }
                 }
-                if let Head::Choice { elems, .. } = &rules[r].head {
-                    for e in elems {
+                {
+                    for e in rules[r].head.elems() {
                         let mut ps = Vec::new();
                         e.cond.iter().for_each(|c| c.preds(&mut ps));
                         elem_preds.extend(ps.into_iter().map(|(p, _)| p));
@@ -167,10 +167,7 @@ impl Instantiator {
         }
         let mut round = 0;
         loop {
-            let before: usize = preds
-                .iter()
-                .map(|p| self.preds[p.0 as usize].atoms.len())
-                .sum();
+            let before: usize = preds.iter().map(|p| self.preds[p.0 as usize].atoms.len()).sum();
             for (k, &r) in rs.iter().enumerate() {
                 if complex[k] {
                     self.ground_rule(rules, r, None, &[])?;
@@ -196,10 +193,7 @@ impl Instantiator {
             for p in preds {
                 more |= self.preds[p.0 as usize].next_round();
             }
-            let after: usize = preds
-                .iter()
-                .map(|p| self.preds[p.0 as usize].atoms.len())
-                .sum();
+            let after: usize = preds.iter().map(|p| self.preds[p.0 as usize].atoms.len()).sum();
             round += 1;
             if !more && after == before && round > 1 {
                 break;
@@ -246,16 +240,9 @@ impl Instantiator {
         self.prepare_indexes(&rule.body, &steps);
         let mut out: Vec<Box<[Option<Sym>]>> = Vec::new();
         let mut b = Binding::new(rule.num_vars);
-        join(
-            &self.preds,
-            &mut self.syms,
-            &rule.body,
-            &steps,
-            &lit_ranges,
-            0,
-            &mut b,
-            &mut |b| out.push(b.values().into()),
-        );
+        join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, 0, &mut b, &mut |b| {
+            out.push(b.values().into())
+        });
         let defer = self.is_deferred(rule);
         for vals in out {
             let mut b = Binding::new(rule.num_vars);
@@ -275,10 +262,7 @@ impl Instantiator {
                     .first()
                     .map(|p| self.pred_name(*p))
                     .unwrap_or_else(|| "#aux".to_string());
-                return Err(Abort::TooManyAtoms {
-                    pred,
-                    limit: self.max_atoms,
-                });
+                return Err(Abort::TooManyAtoms { pred, limit: self.max_atoms });
             }
         }
         Ok(())
@@ -293,8 +277,8 @@ impl Instantiator {
                 l.preds(&mut ps);
             }
         }
-        if let Head::Choice { elems, .. } = &rule.head {
-            for e in elems {
+        {
+            for e in rule.head.elems() {
                 e.cond.iter().for_each(|c| c.preds(&mut ps));
             }
         }
@@ -303,12 +287,7 @@ impl Instantiator {
 
     pub fn pred_name(&self, p: PredId) -> String {
         let k = self.preds[p.0 as usize].key;
-        format!(
-            "{}{}/{}",
-            if k.neg { "-" } else { "" },
-            self.syms.name_str(k.name),
-            k.arity
-        )
+        format!("{}{}/{}", if k.neg { "-" } else { "" }, self.syms.name_str(k.name), k.arity)
     }
 
     fn prepare_indexes(&mut self, lits: &[Lit], steps: &[Step]) {
@@ -355,9 +334,7 @@ impl Instantiator {
             Some(a) => a,
             None => self.prog.new_atom(),
         };
-        self.preds[pred.0 as usize]
-            .atoms
-            .insert(args.into(), AtomInfo { atom, fact });
+        self.preds[pred.0 as usize].atoms.insert(args.into(), AtomInfo { atom, fact });
         if fact {
             self.prog.add(program::Rule::fact(atom));
         }
@@ -370,12 +347,7 @@ impl Instantiator {
 
     /// The ground literal of an atom literal under `b`: `Ok(None)` if it
     /// certainly holds, `Err(())` if it certainly fails.
-    fn atom_lit(
-        &mut self,
-        sign: Sign,
-        a: &AtomPat,
-        b: &Binding,
-    ) -> Result<Option<program::Lit>, ()> {
+    fn atom_lit(&mut self, sign: Sign, a: &AtomPat, b: &Binding) -> Result<Option<program::Lit>, ()> {
         let args = self.eval_args(a, b).ok_or(())?;
         let found = self.find(a.pred, &args);
         let complete = self.preds[a.pred.0 as usize].complete;
@@ -421,12 +393,7 @@ impl Instantiator {
     }
 
     fn aux(&mut self) -> Aux<'_> {
-        Aux {
-            prog: &mut self.prog,
-            nn: &mut self.nn,
-            defs: &mut self.defs,
-            recursive: None,
-        }
+        Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs, recursive: None }
     }
 
     /// Builds one rule instance; with `heads_only` just adds its head atoms
@@ -440,7 +407,7 @@ impl Instantiator {
                         self.insert(a.pred, args, false);
                     }
                 }
-                Head::Choice { elems, .. } => {
+                Head::Choice { elems, .. } | Head::Disjunction(elems) => {
                     for e in elems {
                         for inst in self.ground_elem_atoms(e, b) {
                             self.insert(e.atom.pred, inst, false);
@@ -481,15 +448,12 @@ impl Instantiator {
             Head::False => self.prog.add(program::Rule::constraint(body)),
             Head::Show(t) => {
                 if let Some(s) = t.eval(b, &mut self.syms) {
-                    let a = if certain {
-                        None
-                    } else {
-                        Some(self.aux().conj_atom(body))
-                    };
+                    let a = if certain { None } else { Some(self.aux().conj_atom(body)) };
                     self.shows.push((s, a));
                 }
             }
             Head::Choice { elems, bounds } => self.choice(elems, bounds, b, body),
+            Head::Disjunction(elems) => self.disjunction(elems, b, body),
         }
     }
 
@@ -504,10 +468,7 @@ impl Instantiator {
         let mut atoms: IndexMap<(PredId, Box<[Sym]>), Cond> = IndexMap::new();
         for e in elems {
             for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
-                atoms
-                    .entry((e.atom.pred, inst.values.into()))
-                    .or_insert(Cond::Alts(vec![]))
-                    .or(inst.lits);
+                atoms.entry((e.atom.pred, inst.values.into())).or_insert(Cond::Alts(vec![])).or(inst.lits);
             }
         }
         let mut certain_heads = Vec::new();
@@ -567,12 +528,7 @@ impl Instantiator {
             }
         }
         let syms = &self.syms;
-        let mut aux = Aux {
-            prog: &mut self.prog,
-            nn: &mut self.nn,
-            defs: &mut self.defs,
-            recursive: None,
-        };
+        let mut aux = Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs, recursive: None };
         match aux.aggregate(&gagg, syms) {
             Truth::True => {}
             Truth::False => aux.prog.add(program::Rule::constraint(body)),
@@ -584,6 +540,34 @@ impl Instantiator {
                 aux.prog.add(program::Rule::constraint(bd));
             }
         }
+    }
+
+    /// `a | b : c :- body`: the atoms whose conditions certainly hold form
+    /// the disjunction (gringo 3's conditions are domain predicates);
+    /// atoms under an undecided condition are left out.
+    fn disjunction(&mut self, elems: &[ChoiceElem], b: &Binding, body: Vec<program::Lit>) {
+        let mut heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
+        for e in elems {
+            for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
+                if inst.lits.is_empty() && !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values) {
+                    heads.push((e.atom.pred, inst.values));
+                }
+            }
+        }
+        if heads.iter().any(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact)) {
+            return;
+        }
+        let certain = body.is_empty();
+        if heads.len() == 1 {
+            let (p, a) = heads.pop().unwrap();
+            let h = self.insert(p, a, certain);
+            if !certain {
+                self.prog.add(program::Rule::normal(h, body));
+            }
+            return;
+        }
+        let atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
+        self.prog.add(program::Rule { head: program::Head::Disjunction(atoms), body: Body::Normal(body) });
     }
 
     /// A body literal under the rule's (complete) binding.
@@ -609,13 +593,8 @@ impl Instantiator {
                             if !self.preds[atom.pred.0 as usize].complete)
                     })
                 });
-                let mut g = GroundAgg {
-                    sign: a.sign,
-                    fun: a.fun,
-                    elems: IndexMap::new(),
-                    bounds: vec![],
-                    recursive,
-                };
+                let mut g =
+                    GroundAgg { sign: a.sign, fun: a.fun, elems: IndexMap::new(), bounds: vec![], recursive };
                 for (op, t) in &a.bounds {
                     match t.eval(b, &mut self.syms) {
                         Some(k) => g.bounds.push((*op, k)),
@@ -624,19 +603,12 @@ impl Instantiator {
                 }
                 for e in &a.elems {
                     for inst in self.ground_elem(&e.cond, &e.tuple, b) {
-                        g.elems
-                            .entry(inst.values.into())
-                            .or_insert(Cond::Alts(vec![]))
-                            .or(inst.lits);
+                        g.elems.entry(inst.values.into()).or_insert(Cond::Alts(vec![])).or(inst.lits);
                     }
                 }
                 let syms = &self.syms;
-                let mut aux = Aux {
-                    prog: &mut self.prog,
-                    nn: &mut self.nn,
-                    defs: &mut self.defs,
-                    recursive: None,
-                };
+                let mut aux =
+                    Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs, recursive: None };
                 aux.aggregate(&g, syms)
             }
         }
@@ -713,8 +685,7 @@ impl Instantiator {
             if x.is_positive() {
                 aux.prog.add(program::Rule::normal(x.atom(), vec![c.pos()]));
             } else {
-                aux.prog
-                    .add(program::Rule::constraint(vec![c.pos(), x.atom().pos()]));
+                aux.prog.add(program::Rule::constraint(vec![c.pos(), x.atom().pos()]));
             }
         }
         let e = aux.prog.new_atom();
@@ -746,8 +717,7 @@ impl Instantiator {
             for (v, s) in vs.iter().zip(vals) {
                 b2.set(*v, s);
             }
-            let values: Option<Vec<Sym>> =
-                terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
+            let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
             if let Some(values) = values {
                 out.push(ElemInstance { values, lits });
             }
@@ -757,10 +727,7 @@ impl Instantiator {
 
     /// Head atoms of a choice element that can be chosen (for deferred rules).
     fn ground_elem_atoms(&mut self, e: &ChoiceElem, b: &Binding) -> Vec<Vec<Sym>> {
-        self.ground_elem(&e.cond, &e.atom.args, b)
-            .into_iter()
-            .map(|i| i.values)
-            .collect()
+        self.ground_elem(&e.cond, &e.atom.args, b).into_iter().map(|i| i.values).collect()
     }
 
     /// Joins a condition; returns, per instance, the values of `vs` and the
@@ -781,16 +748,9 @@ impl Instantiator {
         let ranges = vec![Range::All; cond.len()];
         let mut bindings: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
-        join(
-            &self.preds,
-            &mut self.syms,
-            cond,
-            &steps,
-            &ranges,
-            0,
-            &mut b2,
-            &mut |x| bindings.push(x.clone()),
-        );
+        join(&self.preds, &mut self.syms, cond, &steps, &ranges, 0, &mut b2, &mut |x| {
+            bindings.push(x.clone())
+        });
         let mut out = Vec::new();
         'inst: for bi in bindings {
             let mut lits = Vec::new();
@@ -854,6 +814,7 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
     match &rule.head {
         Head::Atom(a) => a.args.iter().for_each(|t| t.vars(&mut vs)),
         Head::Choice { bounds, .. } => bounds.iter().for_each(|(_, t)| t.vars(&mut vs)),
+        Head::Disjunction(_) => {}
         Head::Show(t) => t.vars(&mut vs),
         Head::False => {}
     }
@@ -926,9 +887,7 @@ fn join(
             if *mask == 0 {
                 for pos in lo..hi {
                     let (args, _) = p.atoms.get_index(pos).unwrap();
-                    try_match(
-                        preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly,
-                    );
+                    try_match(preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly);
                 }
             } else {
                 let mut key = Vec::new();
@@ -944,9 +903,7 @@ fn join(
                 for &pos in positions {
                     let (args, _) = p.atoms.get_index(pos as usize).unwrap();
                     debug_assert_eq!(project(args, *mask), key);
-                    try_match(
-                        preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly,
-                    );
+                    try_match(preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly);
                 }
             }
         }
@@ -1011,11 +968,7 @@ fn try_match(
     args: &[Sym],
     newly: &mut Vec<Var>,
 ) {
-    let ok = atom
-        .args
-        .iter()
-        .zip(args.iter())
-        .all(|(t, s)| t.matches(*s, b, syms, newly));
+    let ok = atom.args.iter().zip(args.iter()).all(|(t, s)| t.matches(*s, b, syms, newly));
     if ok {
         join(preds, syms, lits, steps, ranges, k + 1, b, emit);
     }
@@ -1026,12 +979,7 @@ fn try_match(
 
 /// The tuples of an aggregate's elements reachable now, with whether each
 /// certainly holds (for the values of an assignment aggregate).
-fn scan_elems(
-    preds: &[Pred],
-    syms: &mut Symbols,
-    elems: &[Elem],
-    b: &Binding,
-) -> Vec<(Box<[Sym]>, bool)> {
+fn scan_elems(preds: &[Pred], syms: &mut Symbols, elems: &[Elem], b: &Binding) -> Vec<(Box<[Sym]>, bool)> {
     let mut out: IndexMap<Box<[Sym]>, bool> = IndexMap::new();
     for e in elems {
         let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
@@ -1048,35 +996,18 @@ fn scan_elems(
         let ranges = vec![Range::All; e.cond.len()];
         let mut found: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
-        join(
-            preds,
-            syms,
-            &e.cond,
-            &steps,
-            &ranges,
-            0,
-            &mut b2,
-            &mut |x| found.push(x.clone()),
-        );
+        join(preds, syms, &e.cond, &steps, &ranges, 0, &mut b2, &mut |x| found.push(x.clone()));
         for bi in found {
             let vals: Option<Vec<Sym>> = e.tuple.iter().map(|t| t.eval(&bi, syms)).collect();
             let Some(vals) = vals else { continue };
             let certain = e.cond.iter().all(|l| match l {
-                Lit::Atom {
-                    sign: Sign::Pos,
-                    atom,
-                } => {
-                    let args: Option<Vec<Sym>> =
-                        atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                Lit::Atom { sign: Sign::Pos, atom } => {
+                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
                     args.and_then(|a| preds[atom.pred.0 as usize].atoms.get(a.as_slice()).copied())
                         .is_some_and(|i| i.fact)
                 }
-                Lit::Atom {
-                    sign: Sign::Not,
-                    atom,
-                } => {
-                    let args: Option<Vec<Sym>> =
-                        atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                Lit::Atom { sign: Sign::Not, atom } => {
+                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
                     let p = &preds[atom.pred.0 as usize];
                     p.complete && args.is_some_and(|a| p.atoms.get(a.as_slice()).is_none())
                 }

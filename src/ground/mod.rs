@@ -12,6 +12,7 @@ pub mod domain;
 pub mod instantiate;
 pub mod normalize;
 pub mod plan;
+pub mod pools;
 pub mod rule;
 pub mod safety;
 pub mod symbol;
@@ -57,28 +58,24 @@ pub struct Options {
     pub consts: Vec<(String, ast::Term)>,
     /// Stop with an error beyond this many ground atoms.
     pub max_atoms: usize,
+    /// How the statements are to be read.
+    pub dialect: crate::syntax::parse::Dialect,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            consts: vec![],
-            max_atoms: usize::MAX,
-        }
+        Options { consts: vec![], max_atoms: usize::MAX, dialect: crate::syntax::parse::Dialect::Clingo5 }
     }
 }
 
 /// Grounds a parsed program.  Returns the grounding and the diagnostics
 /// (infos and warnings even on success); `Err` carries the diagnostics when
 /// there is an error.
-pub fn ground(
-    stmts: &[Statement],
-    opts: &Options,
-) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
+pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut syms = Symbols::new();
     let mut keys = IndexSet::new();
-    let norm = normalize::normalize(stmts, &opts.consts, &mut syms, &mut keys, &mut diags);
+    let norm = normalize::normalize(stmts, opts.dialect, &opts.consts, &mut syms, &mut keys, &mut diags);
     for r in &norm.rules {
         safety::check(r, &syms, &mut diags);
     }
@@ -103,8 +100,7 @@ pub fn ground(
     let mut atom_syms = std::collections::HashMap::new();
     for p in &inst.preds {
         let name = inst.syms.name_str(p.key.name).to_string();
-        let shown =
-            !name.starts_with('#') && (!norm.show.explicit || norm.show.sigs.contains(&p.key));
+        let shown = !name.starts_with('#') && norm.show.shows(&p.key);
         let entries: Vec<(Box<[Sym]>, domain::AtomInfo)> =
             p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect();
         for (args, info) in entries {
@@ -116,13 +112,5 @@ pub fn ground(
         }
     }
     output.extend(inst.shows.iter().copied());
-    Ok((
-        Grounding {
-            program: inst.prog,
-            syms: inst.syms,
-            output,
-            atom_syms,
-        },
-        diags,
-    ))
+    Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms }, diags))
 }

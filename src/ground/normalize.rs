@@ -14,20 +14,33 @@ use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Head, Lit, PredId, PredKey, Ru
 use super::symbol::{Sym, SymData, Symbols};
 use super::term::{Binding, GTerm, Var};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{
-    self, AggElem, AggFun, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp,
-};
+use crate::syntax::ast::{self, AggElem, AggFun, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
+use crate::syntax::parse::{sig_of_term, Dialect};
 use crate::syntax::span::Span;
+use super::pools::{expand_conjunction, expand_rule};
 use indexmap::IndexSet;
 use std::collections::HashMap;
 
-/// What `#show` statements ask for.
+/// What `#show`/`#hide` statements ask for.  A predicate is printed if it
+/// is in `sigs`; otherwise unless `explicit`, `hide_all` or `hidden` says
+/// no.
 #[derive(Default, Debug)]
 pub struct ShowSpec {
-    /// `#show.` or a `#show p/n.` switches output to "shown atoms only";
-    /// term shows (`#show t : body.`) alone do not (clingo 5).
+    /// clingo 5: `#show.` or a `#show p/n.` switches output to "shown atoms
+    /// only"; term shows (`#show t : body.`) alone do not.
     pub explicit: bool,
+    /// `#show p/n.` (both dialects; in gringo 3 it re-includes after `#hide`).
     pub sigs: Vec<PredKey>,
+    /// gringo 3 `#hide.`
+    pub hide_all: bool,
+    /// gringo 3 `#hide p/n.`
+    pub hidden: Vec<PredKey>,
+}
+
+impl ShowSpec {
+    pub fn shows(&self, p: &PredKey) -> bool {
+        self.sigs.contains(p) || !(self.explicit || self.hide_all || self.hidden.contains(p))
+    }
 }
 
 /// The normalised program.
@@ -40,61 +53,87 @@ pub struct Normalized {
 /// already parsed to terms.
 pub fn normalize(
     stmts: &[Statement],
+    dialect: Dialect,
     overrides: &[(String, ast::Term)],
     syms: &mut Symbols,
     preds: &mut IndexSet<PredKey>,
     diags: &mut Vec<Diagnostic>,
 ) -> Normalized {
-    let mut n = Normalizer {
-        syms,
-        preds,
-        consts: HashMap::new(),
-        diags,
-        aux: 0,
-        rules: Vec::new(),
-    };
+    let mut n = Normalizer { syms, preds, consts: HashMap::new(), diags, aux: 0, rules: Vec::new() };
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
+    let domains = domain_decls(stmts);
     for s in stmts {
         match s {
             Statement::Rule(r) => {
-                for r in expand_rule(r) {
+                let r = with_domains(r, &domains);
+                for r in expand_rule(&r, dialect) {
                     n.rule(&r);
                 }
             }
+            Statement::Hide { what: None, .. } => show.hide_all = true,
+            Statement::Hide { span, what: Some((t, cond)) } => match signature(t) {
+                Some((name, arity, neg)) if cond.is_empty() => {
+                    let key = PredKey { name: n.syms.name(&name), arity: arity as u32, neg };
+                    n.preds.insert(key);
+                    show.hidden.push(key);
+                }
+                _ => n.diags.push(Diagnostic::error(*span, "not supported yet: #hide with a condition")),
+            },
+            Statement::ShowAtoms { span, what, cond } => match signature(what) {
+                Some((name, arity, neg)) if cond.is_empty() => {
+                    let key = PredKey { name: n.syms.name(&name), arity: arity as u32, neg };
+                    n.preds.insert(key);
+                    show.sigs.push(key);
+                }
+                _ => {
+                    // gringo 3: the true atoms matching the pattern whose condition holds.
+                    let mut body = vec![BodyLit::Lit(ast::Literal {
+                        span: what.span,
+                        sign: ast::Sign::Pos,
+                        kind: LitKind::Atom(what.clone()),
+                    })];
+                    body.extend(expand_conjunction(cond).into_iter().map(BodyLit::Lit));
+                    let r = ast::Rule { span: *span, head: ast::Head::Atom(what.clone()), body };
+                    for r in expand_rule(&r, dialect) {
+                        n.show_rule(&r);
+                    }
+                }
+            },
+            Statement::Domain { .. } => {}
+            Statement::Compute { span, lits } => {
+                // Each literal must hold: `:- not l.`
+                for l in expand_conjunction(lits) {
+                    let negated = match (&l.kind, l.sign) {
+                        (LitKind::Atom(_), ast::Sign::Pos) => ast::Literal { sign: ast::Sign::Not, ..l },
+                        (LitKind::Atom(_), _) => ast::Literal { sign: ast::Sign::Pos, ..l },
+                        (LitKind::Cmp(op, a, b), _) => ast::Literal { kind: LitKind::Cmp(op.negate(), a.clone(), b.clone()), ..l },
+                        (LitKind::Bool(v), _) => ast::Literal { kind: LitKind::Bool(!v), ..l },
+                    };
+                    let r = ast::Rule { span: *span, head: ast::Head::False, body: vec![BodyLit::Lit(negated)] };
+                    n.rule(&r);
+                }
+            }
+            Statement::Unsupported { span, what } => {
+                n.diags.push(Diagnostic::error(*span, format!("not supported yet: {}", what)));
+            }
             Statement::Const { .. } => {}
             Statement::ShowNothing { .. } => show.explicit = true,
-            Statement::ShowSig {
-                name,
-                arity,
-                negative,
-                ..
-            } => {
+            Statement::ShowSig { name, arity, negative, .. } => {
                 show.explicit = true;
-                let key = PredKey {
-                    name: n.syms.name(name),
-                    arity: *arity as u32,
-                    neg: *negative,
-                };
+                let key = PredKey { name: n.syms.name(name), arity: *arity as u32, neg: *negative };
                 n.preds.insert(key);
                 show.sigs.push(key);
             }
             Statement::ShowTerm { span, term, body } => {
-                let r = ast::Rule {
-                    span: *span,
-                    head: ast::Head::Atom(term.clone()),
-                    body: body.clone(),
-                };
-                for r in expand_rule(&r) {
+                let r = ast::Rule { span: *span, head: ast::Head::Atom(term.clone()), body: body.clone() };
+                for r in expand_rule(&r, dialect) {
                     n.show_rule(&r);
                 }
             }
         }
     }
-    Normalized {
-        rules: n.rules,
-        show,
-    }
+    Normalized { rules: n.rules, show }
 }
 
 struct Normalizer<'a> {
@@ -115,11 +154,7 @@ struct Scope {
 
 impl Scope {
     fn new() -> Scope {
-        Scope {
-            names: vec![],
-            spans: vec![],
-            by_name: HashMap::new(),
-        }
+        Scope { names: vec![], spans: vec![], by_name: HashMap::new() }
     }
     fn var(&mut self, name: &str, span: Span) -> Var {
         if let Some(v) = self.by_name.get(name) {
@@ -191,9 +226,7 @@ impl Normalizer<'_> {
                 Some(a) => Head::Atom(a),
                 None => return,
             },
-            ast::Head::Choice {
-                elems, left, right, ..
-            } => {
+            ast::Head::Choice { elems, left, right, .. } => {
                 let mut out = Vec::new();
                 for e in elems {
                     let mut cond = Vec::new();
@@ -208,6 +241,21 @@ impl Normalizer<'_> {
                 }
                 let bounds = self.bounds(left, right, &mut scope, &mut body);
                 Head::Choice { elems: out, bounds }
+            }
+            ast::Head::Disjunction(elems) => {
+                let mut out = Vec::new();
+                for e in elems {
+                    let mut cond = Vec::new();
+                    for c in &e.cond {
+                        if let Some(l) = self.literal(c, &mut scope, &mut cond) {
+                            cond.push(l);
+                        }
+                    }
+                    if let Some(a) = self.atom(&e.atom, &mut scope, &mut cond) {
+                        out.push(ChoiceElem { atom: a, cond });
+                    }
+                }
+                Head::Disjunction(out)
             }
         };
         self.push(r.span, head, body, scope);
@@ -269,10 +317,7 @@ impl Normalizer<'_> {
                     }
                 }
                 let l = self.literal(lit, scope, &mut inner)?;
-                Some(Lit::Cond {
-                    lit: Box::new(l),
-                    cond: inner,
-                })
+                Some(Lit::Cond { lit: Box::new(l), cond: inner })
             }
             BodyLit::Aggregate { sign, agg } => {
                 let mut elems = Vec::new();
@@ -285,10 +330,26 @@ impl Normalizer<'_> {
                                     cond.push(l);
                                 }
                             }
-                            let tuple = terms
-                                .iter()
-                                .map(|t| self.term(t, scope, &mut cond))
-                                .collect();
+                            let tuple = terms.iter().map(|t| self.term(t, scope, &mut cond)).collect();
+                            elems.push(Elem { tuple, cond });
+                        }
+                        AggElem::Weighted { lit, cond: c, weight } => {
+                            // A multiset: the element's position and every
+                            // variable make each instance count on its own.
+                            for l in c {
+                                if let Some(l) = self.literal(l, scope, &mut cond) {
+                                    cond.push(l);
+                                }
+                            }
+                            let l = self.literal(lit, scope, &mut cond)?;
+                            let w = self.term(weight, scope, &mut cond);
+                            let mut vs = Vec::new();
+                            l.vars(&mut vs);
+                            cond.iter().for_each(|c| c.vars(&mut vs));
+                            let idx = GTerm::Sym(self.syms.int(elems.len() as i32));
+                            let mut tuple = vec![w, idx];
+                            tuple.extend(vs.into_iter().map(GTerm::Var));
+                            cond.insert(0, l);
                             elems.push(Elem { tuple, cond });
                         }
                         AggElem::Lit { lit, cond: c } => {
@@ -305,12 +366,7 @@ impl Normalizer<'_> {
                     }
                 }
                 let bounds = self.bounds(&agg.left, &agg.right, scope, ranges);
-                Some(Lit::Agg(Box::new(Agg {
-                    sign: *sign,
-                    fun: agg.fun,
-                    elems,
-                    bounds,
-                })))
+                Some(Lit::Agg(Box::new(Agg { sign: *sign, fun: agg.fun, elems, bounds })))
             }
         }
     }
@@ -321,11 +377,7 @@ impl Normalizer<'_> {
         match l {
             Lit::Atom { sign, atom } => {
                 let key = self.preds.get_index(atom.pred.0 as usize).copied().unwrap();
-                let name = GTerm::Func {
-                    name: key.name,
-                    neg: key.neg,
-                    args: atom.args.clone(),
-                };
+                let name = GTerm::Func { name: key.name, neg: key.neg, args: atom.args.clone() };
                 let s = match sign {
                     Sign::Pos => "#pos",
                     Sign::Not => "#not",
@@ -338,12 +390,7 @@ impl Normalizer<'_> {
         }
     }
 
-    fn literal(
-        &mut self,
-        l: &ast::Literal,
-        scope: &mut Scope,
-        ranges: &mut Vec<Lit>,
-    ) -> Option<Lit> {
+    fn literal(&mut self, l: &ast::Literal, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<Lit> {
         match &l.kind {
             LitKind::Bool(b) => Some(Lit::Bool(*b)),
             LitKind::Cmp(op, a, b) => {
@@ -356,11 +403,7 @@ impl Normalizer<'_> {
                 }
                 let a = self.term(a, scope, ranges);
                 let b = self.term(b, scope, ranges);
-                Some(Lit::Cmp {
-                    op: *op,
-                    l: a,
-                    r: b,
-                })
+                Some(Lit::Cmp { op: *op, l: a, r: b })
             }
             LitKind::Atom(t) => {
                 if l.sign != Sign::Pos && has_anon(t) {
@@ -395,39 +438,15 @@ impl Normalizer<'_> {
         }
         self.aux += 1;
         let name = self.syms.name(&format!("#proj{}", self.aux));
-        let key = PredKey {
-            name,
-            arity: outer_names.len() as u32,
-            neg: false,
-        };
+        let key = PredKey { name, arity: outer_names.len() as u32, neg: false };
         let pred = PredId(self.preds.insert_full(key).0 as u32);
-        let head_args: Vec<GTerm> = outer_names
-            .iter()
-            .map(|n| GTerm::Var(inner.by_name[n]))
-            .collect();
-        body.push(Lit::Atom {
-            sign: Sign::Pos,
-            atom,
-        });
+        let head_args: Vec<GTerm> = outer_names.iter().map(|n| GTerm::Var(inner.by_name[n])).collect();
+        body.push(Lit::Atom { sign: Sign::Pos, atom });
         let span = t.span;
-        self.push(
-            span,
-            Head::Atom(AtomPat {
-                pred,
-                args: head_args,
-            }),
-            body,
-            inner,
-        );
-        let args = outer_names
-            .iter()
-            .map(|n| GTerm::Var(scope.var(n, span)))
-            .collect();
+        self.push(span, Head::Atom(AtomPat { pred, args: head_args }), body, inner);
+        let args = outer_names.iter().map(|n| GTerm::Var(scope.var(n, span))).collect();
         let _ = ranges;
-        Some(Lit::Atom {
-            sign,
-            atom: AtomPat { pred, args },
-        })
+        Some(Lit::Atom { sign, atom: AtomPat { pred, args } })
     }
 
     fn atom(&mut self, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<AtomPat> {
@@ -438,19 +457,13 @@ impl Normalizer<'_> {
         match &inner.kind {
             TermKind::Func { name, args } if !name.is_empty() => {
                 let args: Vec<GTerm> = args.iter().map(|a| self.term(a, scope, ranges)).collect();
-                let key = PredKey {
-                    name: self.syms.name(name),
-                    arity: args.len() as u32,
-                    neg,
-                };
+                let key = PredKey { name: self.syms.name(name), arity: args.len() as u32, neg };
                 let pred = PredId(self.preds.insert_full(key).0 as u32);
                 Some(AtomPat { pred, args })
             }
             _ => {
-                self.diags.push(Diagnostic::error(
-                    t.span,
-                    "syntax error, unexpected term, expecting an atom",
-                ));
+                self.diags
+                    .push(Diagnostic::error(t.span, "syntax error, unexpected term, expecting an atom"));
                 None
             }
         }
@@ -472,11 +485,7 @@ impl Normalizer<'_> {
                     }
                 }
                 let args = args.iter().map(|a| self.term(a, scope, ranges)).collect();
-                GTerm::Func {
-                    name: self.syms.name(name),
-                    neg: false,
-                    args,
-                }
+                GTerm::Func { name: self.syms.name(name), neg: false, args }
             }
             TermKind::Pool(alts) => {
                 // Pools were expanded before; a leftover one (cannot happen) reads as its first option.
@@ -492,11 +501,7 @@ impl Normalizer<'_> {
                 let lo = self.term(lo, scope, ranges);
                 let hi = self.term(hi, scope, ranges);
                 let v = scope.fresh("#Range", t.span);
-                ranges.push(Lit::Range {
-                    t: GTerm::Var(v),
-                    lo,
-                    hi,
-                });
+                ranges.push(Lit::Range { t: GTerm::Var(v), lo, hi });
                 GTerm::Var(v)
             }
         };
@@ -521,218 +526,126 @@ fn has_anon(t: &ast::Term) -> bool {
     }
 }
 
-// ------------------------------------------------------------ pool expansion
 
-/// All pool-free versions of a term.
-fn expand_term(t: &ast::Term) -> Vec<ast::Term> {
-    let mk = |kind| ast::Term::new(t.span, kind);
-    match &t.kind {
-        TermKind::Pool(alts) => alts.iter().flat_map(expand_term).collect(),
-        TermKind::Func { name, args } => product(args.iter().map(expand_term).collect())
-            .into_iter()
-            .map(|args| {
-                mk(TermKind::Func {
-                    name: name.clone(),
-                    args,
-                })
-            })
-            .collect(),
-        TermKind::Unary(op, a) => expand_term(a)
-            .into_iter()
-            .map(|a| mk(TermKind::Unary(*op, Box::new(a))))
-            .collect(),
-        TermKind::Binary(op, a, b) => product(vec![expand_term(a), expand_term(b)])
-            .into_iter()
-            .map(|mut v| {
-                let b = v.pop().unwrap();
-                let a = v.pop().unwrap();
-                mk(TermKind::Binary(*op, Box::new(a), Box::new(b)))
-            })
-            .collect(),
-        TermKind::Interval(a, b) => product(vec![expand_term(a), expand_term(b)])
-            .into_iter()
-            .map(|mut v| {
-                let b = v.pop().unwrap();
-                let a = v.pop().unwrap();
-                mk(TermKind::Interval(Box::new(a), Box::new(b)))
-            })
-            .collect(),
-        _ => vec![t.clone()],
+/// `p/n` or `-p/n` written in `#show`/`#hide`, or an atom pattern whose
+/// arguments are all distinct variables (`#hide p(X,Y).`).
+fn signature(t: &ast::Term) -> Option<(String, usize, bool)> {
+    if let Some(s) = sig_of_term(t) {
+        return Some(s);
     }
-}
-
-/// The cartesian product of option lists.
-fn product<T: Clone>(lists: Vec<Vec<T>>) -> Vec<Vec<T>> {
-    let mut out: Vec<Vec<T>> = vec![vec![]];
-    for l in lists {
-        let mut next = Vec::with_capacity(out.len() * l.len());
-        for prefix in &out {
-            for x in &l {
-                let mut p = prefix.clone();
-                p.push(x.clone());
-                next.push(p);
-            }
-        }
-        out = next;
-    }
-    out
-}
-
-fn expand_literal(l: &ast::Literal) -> Vec<ast::Literal> {
-    let with = |kind| ast::Literal {
-        span: l.span,
-        sign: l.sign,
-        kind,
+    let (inner, neg) = match &t.kind {
+        TermKind::Unary(UnOp::Neg, x) => (x.as_ref(), true),
+        _ => (t, false),
     };
-    match &l.kind {
-        LitKind::Atom(t) => expand_term(t)
-            .into_iter()
-            .map(|t| with(LitKind::Atom(t)))
-            .collect(),
-        LitKind::Cmp(op, a, b) => product(vec![expand_term(a), expand_term(b)])
-            .into_iter()
-            .map(|mut v| {
-                let b = v.pop().unwrap();
-                let a = v.pop().unwrap();
-                with(LitKind::Cmp(*op, a, b))
-            })
-            .collect(),
-        LitKind::Bool(_) => vec![l.clone()],
+    match &inner.kind {
+        TermKind::Func { name, args } if !name.is_empty() => {
+            let mut seen = Vec::new();
+            for a in args {
+                match &a.kind {
+                    TermKind::Var(v) if !seen.contains(v) => seen.push(v.clone()),
+                    _ => return None,
+                }
+            }
+            Some((name.clone(), args.len(), neg))
+        }
+        _ => None,
     }
 }
 
-/// Conditions: each combination of options is one condition.
-fn expand_cond(c: &[ast::Literal]) -> Vec<Vec<ast::Literal>> {
-    product(c.iter().map(expand_literal).collect())
-}
-
-fn expand_bound(b: &Option<ast::Bound>) -> Vec<Option<ast::Bound>> {
-    match b {
-        None => vec![None],
-        Some(b) => expand_term(&b.term)
-            .into_iter()
-            .map(|t| Some(ast::Bound { op: b.op, term: t }))
-            .collect(),
-    }
-}
-
-/// Options of one body element: a list of alternatives, each a list of
-/// body literals that go into the rule together.
-fn expand_body_lit(b: &BodyLit) -> Vec<Vec<BodyLit>> {
-    match b {
-        BodyLit::Lit(l) => expand_literal(l)
-            .into_iter()
-            .map(|l| vec![BodyLit::Lit(l)])
-            .collect(),
-        BodyLit::Conditional { span, lit, cond } => {
-            // A conjunction of conditional literals, one per option.
-            let mut all = Vec::new();
-            for l in expand_literal(lit) {
-                for c in expand_cond(cond) {
-                    all.push(BodyLit::Conditional {
-                        span: *span,
-                        lit: l.clone(),
-                        cond: c,
-                    });
-                }
-            }
-            vec![all]
-        }
-        BodyLit::Aggregate { sign, agg } => {
-            let mut elems = Vec::new();
-            for e in &agg.elems {
-                match e {
-                    AggElem::Tuple { terms, cond } => {
-                        for ts in product(terms.iter().map(expand_term).collect()) {
-                            for c in expand_cond(cond) {
-                                elems.push(AggElem::Tuple {
-                                    terms: ts.clone(),
-                                    cond: c,
-                                });
-                            }
-                        }
-                    }
-                    AggElem::Lit { lit, cond } => {
-                        for l in expand_literal(lit) {
-                            for c in expand_cond(cond) {
-                                elems.push(AggElem::Lit {
-                                    lit: l.clone(),
-                                    cond: c,
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            let mut out = Vec::new();
-            for left in expand_bound(&agg.left) {
-                for right in expand_bound(&agg.right) {
-                    out.push(vec![BodyLit::Aggregate {
-                        sign: *sign,
-                        agg: ast::Aggregate {
-                            span: agg.span,
-                            fun: agg.fun,
-                            elems: elems.clone(),
-                            left: left.clone(),
-                            right,
-                        },
-                    }]);
-                }
-            }
-            out
-        }
-    }
-}
-
-/// clingo 5 pooling: one rule per combination of options.
-pub fn expand_rule(r: &ast::Rule) -> Vec<ast::Rule> {
-    let heads: Vec<ast::Head> = match &r.head {
-        ast::Head::False => vec![ast::Head::False],
-        ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
-        ast::Head::Choice {
-            span,
-            elems,
-            left,
-            right,
-        } => {
-            let mut es = Vec::new();
-            for e in elems {
-                for a in expand_term(&e.atom) {
-                    for c in expand_cond(&e.cond) {
-                        es.push(ast::ChoiceElem {
-                            atom: a.clone(),
-                            cond: c,
-                        });
-                    }
-                }
-            }
-            let mut hs = Vec::new();
-            for l in expand_bound(left) {
-                for rb in expand_bound(right) {
-                    hs.push(ast::Head::Choice {
-                        span: *span,
-                        elems: es.clone(),
-                        left: l.clone(),
-                        right: rb,
-                    });
-                }
-            }
-            hs
-        }
-    };
-    let bodies = product(r.body.iter().map(expand_body_lit).collect());
+/// gringo 3 `#domain p(X).` declarations: variable name to atom.
+fn domain_decls(stmts: &[Statement]) -> Vec<(String, ast::Term)> {
     let mut out = Vec::new();
-    for h in &heads {
-        for b in &bodies {
-            out.push(ast::Rule {
-                span: r.span,
-                head: h.clone(),
-                body: b.iter().flatten().cloned().collect(),
-            });
+    for s in stmts {
+        if let Statement::Domain { atoms, .. } = s {
+            for a in atoms {
+                let mut vs = Vec::new();
+                term_vars(a, &mut vs);
+                for v in vs {
+                    out.push((v, a.clone()));
+                }
+            }
         }
     }
     out
 }
 
-/// `AggFun` is re-exported for the instantiator.
-pub type Fun = AggFun;
+fn term_vars(t: &ast::Term, out: &mut Vec<String>) {
+    match &t.kind {
+        TermKind::Var(v) => {
+            if !out.contains(v) {
+                out.push(v.clone())
+            }
+        }
+        TermKind::Func { args, .. } => args.iter().for_each(|a| term_vars(a, out)),
+        TermKind::Pool(a) => a.iter().for_each(|a| term_vars(a, out)),
+        TermKind::Unary(_, a) => term_vars(a, out),
+        TermKind::Binary(_, a, b) | TermKind::Interval(a, b) => {
+            term_vars(a, out);
+            term_vars(b, out)
+        }
+        _ => {}
+    }
+}
+
+fn lit_vars(l: &ast::Literal, out: &mut Vec<String>) {
+    match &l.kind {
+        LitKind::Atom(t) => term_vars(t, out),
+        LitKind::Cmp(_, a, b) => {
+            term_vars(a, out);
+            term_vars(b, out)
+        }
+        LitKind::Bool(_) => {}
+    }
+}
+
+/// The rule with `p(X)` added to its body for each `#domain p(X).` whose
+/// variable it uses.
+fn with_domains(r: &ast::Rule, domains: &[(String, ast::Term)]) -> ast::Rule {
+    if domains.is_empty() {
+        return r.clone();
+    }
+    let mut vs = Vec::new();
+    match &r.head {
+        ast::Head::Atom(t) => term_vars(t, &mut vs),
+        ast::Head::False => {}
+        ast::Head::Choice { elems, .. } | ast::Head::Disjunction(elems) => {
+            for e in elems {
+                term_vars(&e.atom, &mut vs);
+                e.cond.iter().for_each(|c| lit_vars(c, &mut vs));
+            }
+        }
+    }
+    for b in &r.body {
+        match b {
+            BodyLit::Lit(l) => lit_vars(l, &mut vs),
+            BodyLit::Conditional { lit, cond, .. } => {
+                lit_vars(lit, &mut vs);
+                cond.iter().for_each(|c| lit_vars(c, &mut vs));
+            }
+            BodyLit::Aggregate { agg, .. } => {
+                for e in &agg.elems {
+                    match e {
+                        AggElem::Tuple { terms, cond } => {
+                            terms.iter().for_each(|t| term_vars(t, &mut vs));
+                            cond.iter().for_each(|c| lit_vars(c, &mut vs));
+                        }
+                        AggElem::Lit { lit, cond } | AggElem::Weighted { lit, cond, .. } => {
+                            lit_vars(lit, &mut vs);
+                            cond.iter().for_each(|c| lit_vars(c, &mut vs));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut r = r.clone();
+    for (v, atom) in domains {
+        if vs.contains(v) {
+            let lit = ast::Literal { span: atom.span, sign: ast::Sign::Pos, kind: LitKind::Atom(atom.clone()) };
+            if !r.body.contains(&BodyLit::Lit(lit.clone())) {
+                r.body.push(BodyLit::Lit(lit));
+            }
+        }
+    }
+    r
+}

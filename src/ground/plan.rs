@@ -123,10 +123,7 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
     let is_bound = |v: Var| bound[v.0 as usize];
     let mut vs = Vec::new();
     match l {
-        Lit::Atom {
-            sign: Sign::Pos,
-            atom,
-        } => {
+        Lit::Atom { sign: Sign::Pos, atom } => {
             let mut mask = 0u64;
             for (k, a) in atom.args.iter().enumerate() {
                 let mut avs = Vec::new();
@@ -141,11 +138,7 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
             }
             Some(Step::Match { lit: i, mask })
         }
-        Lit::Cmp {
-            op: CmpOp::Eq,
-            l: a,
-            r: b,
-        } => {
+        Lit::Cmp { op: CmpOp::Eq, l: a, r: b } => {
             l.vars(&mut vs);
             if all_bound(&vs, bound) {
                 return Some(Step::Check { lit: i });
@@ -154,10 +147,7 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
             a.vars(&mut va);
             b.vars(&mut vb);
             if all_bound(&vb, bound) && a.matchable(&is_bound).is_some() {
-                Some(Step::Unify {
-                    lit: i,
-                    swap: false,
-                })
+                Some(Step::Unify { lit: i, swap: false })
             } else if all_bound(&va, bound) && b.matchable(&is_bound).is_some() {
                 Some(Step::Unify { lit: i, swap: true })
             } else {
@@ -181,10 +171,7 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
                 e.tuple.iter().for_each(|t| t.vars(&mut vs));
                 e.cond.iter().for_each(|c| c.vars(&mut vs));
             }
-            if vs
-                .iter()
-                .any(|w| *w != v && global[w.0 as usize] && !bound[w.0 as usize])
-            {
+            if vs.iter().any(|w| *w != v && global[w.0 as usize] && !bound[w.0 as usize]) {
                 return None;
             }
             if bound[v.0 as usize] {

@@ -77,8 +77,20 @@ pub enum Head {
         elems: Vec<ChoiceElem>,
         bounds: Vec<(CmpOp, GTerm)>,
     },
+    /// `a | b : c`: at least one of the (conditional) atoms.
+    Disjunction(Vec<ChoiceElem>),
     /// `#show term : body.`
     Show(GTerm),
+}
+
+impl Head {
+    /// The elements of a choice or disjunctive head (none for other heads).
+    pub fn elems(&self) -> &[ChoiceElem] {
+        match self {
+            Head::Choice { elems, .. } | Head::Disjunction(elems) => elems,
+            _ => &[],
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

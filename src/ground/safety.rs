@@ -53,14 +53,9 @@ pub fn check(r: &Rule, _syms: &Symbols, diags: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
-    if let Head::Choice { elems, .. } = &r.head {
-        for e in elems {
-            elem(
-                &e.cond,
-                e.atom.args.iter().collect(),
-                None,
-                &mut unsafe_vars,
-            );
+    {
+        for e in r.head.elems() {
+            elem(&e.cond, e.atom.args.iter().collect(), None, &mut unsafe_vars);
         }
     }
     if unsafe_vars.is_empty() {
@@ -70,11 +65,7 @@ pub fn check(r: &Rule, _syms: &Symbols, diags: &mut Vec<Diagnostic>) {
     let mut d = Diagnostic::error(r.span, "unsafe variables in:").quoting_source();
     for v in unsafe_vars {
         let name = &r.var_names[v.0 as usize];
-        let shown = if name.starts_with('#') {
-            "an interval".to_string()
-        } else {
-            format!("'{}'", name)
-        };
+        let shown = if name.starts_with('#') { "an interval".to_string() } else { format!("'{}'", name) };
         d = d.with_note(r.var_spans[v.0 as usize], format!("{} is unsafe", shown));
     }
     diags.push(d);

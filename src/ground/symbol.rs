@@ -83,11 +83,7 @@ impl Symbols {
     }
 
     pub fn func(&mut self, name: Name, neg: bool, args: Vec<Sym>) -> Sym {
-        self.intern(SymData::Func {
-            name,
-            neg,
-            args: args.into_boxed_slice(),
-        })
+        self.intern(SymData::Func { name, neg, args: args.into_boxed_slice() })
     }
 
     pub fn constant(&mut self, name: &str) -> Sym {
@@ -125,16 +121,8 @@ impl Symbols {
             (SymData::Int(x), SymData::Int(y)) => x.cmp(y),
             (SymData::Str(x), SymData::Str(y)) => x.cmp(y),
             (
-                SymData::Func {
-                    name: n1,
-                    neg: s1,
-                    args: a1,
-                },
-                SymData::Func {
-                    name: n2,
-                    neg: s2,
-                    args: a2,
-                },
+                SymData::Func { name: n1, neg: s1, args: a1 },
+                SymData::Func { name: n2, neg: s2, args: a2 },
             ) => s1
                 .cmp(s2)
                 .then(a1.len().cmp(&a2.len()))
@@ -235,9 +223,7 @@ mod tests {
         let empty = t.func(Name(0), false, vec![]);
         let inf = t.intern(SymData::Inf);
         let sup = t.intern(SymData::Sup);
-        let want = [
-            inf, m1, one, empty, a, b, na, s, tup1, f1, fa, tup2, nf1, sup,
-        ];
+        let want = [inf, m1, one, empty, a, b, na, s, tup1, f1, fa, tup2, nf1, sup];
         let mut got = want.to_vec();
         got.reverse();
         got.sort_by(|x, y| t.cmp(*x, *y));

@@ -21,9 +21,7 @@ pub struct Binding {
 
 impl Binding {
     pub fn new(n: usize) -> Binding {
-        Binding {
-            vals: vec![None; n],
-        }
+        Binding { vals: vec![None; n] }
     }
     pub fn get(&self, v: Var) -> Option<Sym> {
         self.vals[v.0 as usize]
@@ -43,11 +41,7 @@ impl Binding {
 pub enum GTerm {
     Var(Var),
     Sym(Sym),
-    Func {
-        name: Name,
-        neg: bool,
-        args: Vec<GTerm>,
-    },
+    Func { name: Name, neg: bool, args: Vec<GTerm> },
     Unary(UnOp, Box<GTerm>),
     Binary(BinOp, Box<GTerm>, Box<GTerm>),
 }
@@ -170,13 +164,7 @@ impl GTerm {
     /// Matches the term against `s`, binding unbound variables; on failure
     /// the binding may hold partial bindings of the variables in `newly`
     /// (the caller unbinds them).  `newly` receives every variable bound here.
-    pub fn matches(
-        &self,
-        s: Sym,
-        b: &mut Binding,
-        syms: &mut Symbols,
-        newly: &mut Vec<Var>,
-    ) -> bool {
+    pub fn matches(&self, s: Sym, b: &mut Binding, syms: &mut Symbols, newly: &mut Vec<Var>) -> bool {
         match self {
             GTerm::Var(v) => match b.get(*v) {
                 Some(x) => x == s,
@@ -189,16 +177,14 @@ impl GTerm {
             GTerm::Sym(x) => *x == s,
             GTerm::Func { name, neg, args } => {
                 let sargs = match syms.get(s) {
-                    SymData::Func {
-                        name: n,
-                        neg: g,
-                        args: a,
-                    } if n == name && g == neg && a.len() == args.len() => a.clone(),
+                    SymData::Func { name: n, neg: g, args: a }
+                        if n == name && g == neg && a.len() == args.len() =>
+                    {
+                        a.clone()
+                    }
                     _ => return false,
                 };
-                args.iter()
-                    .zip(sargs.iter())
-                    .all(|(t, x)| t.matches(*x, b, syms, newly))
+                args.iter().zip(sargs.iter()).all(|(t, x)| t.matches(*x, b, syms, newly))
             }
             _ => {
                 let mut vs = Vec::new();
@@ -302,11 +288,7 @@ mod tests {
         let two = syms.int(2);
         let t = GTerm::Binary(
             BinOp::Sub,
-            Box::new(GTerm::Binary(
-                BinOp::Mul,
-                Box::new(GTerm::Var(Var(0))),
-                Box::new(GTerm::Sym(two)),
-            )),
+            Box::new(GTerm::Binary(BinOp::Mul, Box::new(GTerm::Var(Var(0))), Box::new(GTerm::Sym(two)))),
             Box::new(GTerm::Sym(two)),
         );
         assert!(t.matchable(&|_| false).is_some());

@@ -100,22 +100,13 @@ pub struct Rule {
 
 impl Rule {
     pub fn fact(a: Atom) -> Rule {
-        Rule {
-            head: Head::Disjunction(vec![a]),
-            body: Body::Normal(vec![]),
-        }
+        Rule { head: Head::Disjunction(vec![a]), body: Body::Normal(vec![]) }
     }
     pub fn normal(head: Atom, body: Vec<Lit>) -> Rule {
-        Rule {
-            head: Head::Disjunction(vec![head]),
-            body: Body::Normal(body),
-        }
+        Rule { head: Head::Disjunction(vec![head]), body: Body::Normal(body) }
     }
     pub fn constraint(body: Vec<Lit>) -> Rule {
-        Rule {
-            head: Head::Disjunction(vec![]),
-            body: Body::Normal(body),
-        }
+        Rule { head: Head::Disjunction(vec![]), body: Body::Normal(body) }
     }
 }
 
@@ -130,11 +121,7 @@ pub struct GroundProgram {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidProgram {
     #[error("rule {rule}: atom {atom} is out of range (program has {num_atoms} atoms)")]
-    AtomOutOfRange {
-        rule: usize,
-        atom: u32,
-        num_atoms: u32,
-    },
+    AtomOutOfRange { rule: usize, atom: u32, num_atoms: u32 },
     #[error("rule {rule}: weight {weight} is not positive")]
     NonPositiveWeight { rule: usize, weight: i64 },
 }
@@ -174,11 +161,7 @@ impl GroundProgram {
                 }
             }
             if let Some(a) = atoms.iter().find(|a| a.0 >= self.num_atoms) {
-                return Err(InvalidProgram::AtomOutOfRange {
-                    rule: i,
-                    atom: a.0,
-                    num_atoms: self.num_atoms,
-                });
+                return Err(InvalidProgram::AtomOutOfRange { rule: i, atom: a.0, num_atoms: self.num_atoms });
             }
         }
         Ok(())
@@ -207,11 +190,7 @@ impl GroundProgram {
             let body = match &r.body {
                 Body::Normal(ls) => ls.iter().all(|&l| val(l, model)),
                 Body::Weight { bound, lits } => {
-                    lits.iter()
-                        .filter(|&&(l, _)| val(l, model))
-                        .map(|&(_, w)| w)
-                        .sum::<i64>()
-                        >= *bound
+                    lits.iter().filter(|&&(l, _)| val(l, model)).map(|&(_, w)| w).sum::<i64>() >= *bound
                 }
             };
             if let Head::Disjunction(h) = &r.head {
@@ -242,10 +221,7 @@ impl GroundProgram {
                 let body = match &r.body {
                     Body::Normal(ls) => ls.iter().all(|&l| holds(l, &derived)),
                     Body::Weight { bound, lits } => {
-                        lits.iter()
-                            .filter(|&&(l, _)| holds(l, &derived))
-                            .map(|&(_, w)| w)
-                            .sum::<i64>()
+                        lits.iter().filter(|&&(l, _)| holds(l, &derived)).map(|&(_, w)| w).sum::<i64>()
                             >= *bound
                     }
                 };
@@ -320,10 +296,7 @@ mod tests {
         let a = p.new_atom();
         p.add(Rule {
             head: Head::Disjunction(vec![a]),
-            body: Body::Weight {
-                bound: 1,
-                lits: vec![(a.pos(), 0)],
-            },
+            body: Body::Weight { bound: 1, lits: vec![(a.pos(), 0)] },
         });
         assert!(p.validate().is_err());
     }

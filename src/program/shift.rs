@@ -24,11 +24,7 @@ pub struct NotHeadCycleFree {
 /// Shifts every disjunctive rule if all are head-cycle-free; otherwise
 /// leaves the program unchanged and names the first one that is not.
 pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
-    if !p
-        .rules
-        .iter()
-        .any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1))
-    {
+    if !p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1)) {
         return Ok(());
     }
     let n = p.num_atoms as usize;
@@ -41,16 +37,10 @@ pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
             Head::Disjunction(h) | Head::Choice(h) => h,
         };
         let pos: Vec<usize> = match &r.body {
-            Body::Normal(ls) => ls
-                .iter()
-                .filter(|l| l.is_positive())
-                .map(|l| l.atom().index())
-                .collect(),
-            Body::Weight { lits, .. } => lits
-                .iter()
-                .filter(|(l, _)| l.is_positive())
-                .map(|(l, _)| l.atom().index())
-                .collect(),
+            Body::Normal(ls) => ls.iter().filter(|l| l.is_positive()).map(|l| l.atom().index()).collect(),
+            Body::Weight { lits, .. } => {
+                lits.iter().filter(|(l, _)| l.is_positive()).map(|(l, _)| l.atom().index()).collect()
+            }
         };
         for &b in &pos {
             for h in heads {
@@ -87,10 +77,7 @@ pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
             (Head::Disjunction(h), Body::Weight { .. }) if h.len() > 1 => {
                 // A weight body first gets an atom of its own.
                 let aux = p.new_atom();
-                out.push(Rule {
-                    head: Head::Disjunction(vec![aux]),
-                    body: r.body.clone(),
-                });
+                out.push(Rule { head: Head::Disjunction(vec![aux]), body: r.body.clone() });
                 for a in h {
                     let mut b = vec![aux.pos()];
                     b.extend(h.iter().filter(|x| *x != a).map(|x| x.neg()));
@@ -114,10 +101,7 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         let b = p.new_atom();
-        p.add(Rule {
-            head: Head::Disjunction(vec![a, b]),
-            body: Body::Normal(vec![]),
-        });
+        p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
         shift(&mut p).unwrap();
         assert_eq!(p.rules.len(), 2);
         assert!(p.is_stable_model(&[true, false]));
@@ -131,10 +115,7 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         let b = p.new_atom();
-        p.add(Rule {
-            head: Head::Disjunction(vec![a, b]),
-            body: Body::Normal(vec![]),
-        });
+        p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
         p.add(Rule::normal(a, vec![b.pos()]));
         p.add(Rule::normal(b, vec![a.pos()]));
         assert_eq!(shift(&mut p), Err(NotHeadCycleFree { rule: 0 }));

@@ -134,18 +134,23 @@ pub enum AggFun {
     SumPlus,
     Min,
     Max,
+    /// gringo 3 `#avg[..]`
+    Avg,
+    /// gringo 3 `#even{..}` / `#odd{..}`: parity of the number of true literals.
+    Even,
+    Odd,
 }
 
 /// One element of an aggregate.
 #[derive(Clone, PartialEq, Debug)]
 pub enum AggElem {
     /// `t1,...,tn : l1,...,lm` (clingo 5 `#count{..}` etc.)
-    Tuple {
-        terms: Vec<Term>,
-        cond: Vec<Literal>,
-    },
+    Tuple { terms: Vec<Term>, cond: Vec<Literal> },
     /// `l : l1,...,lm` (set aggregates `{ a; not b }` in bodies)
     Lit { lit: Literal, cond: Vec<Literal> },
+    /// gringo 3 weight literal `l : c1 : c2 = w` in `[..]`: every instance
+    /// counts (multiset semantics).
+    Weighted { lit: Literal, cond: Vec<Literal>, weight: Term },
 }
 
 #[derive(Clone, PartialEq, Debug)]
@@ -204,12 +209,9 @@ pub enum Head {
     /// `:- body.`
     False,
     /// `lower { elems } upper`
-    Choice {
-        span: Span,
-        elems: Vec<ChoiceElem>,
-        left: Option<Bound>,
-        right: Option<Bound>,
-    },
+    Choice { span: Span, elems: Vec<ChoiceElem>, left: Option<Bound>, right: Option<Bound> },
+    /// `a | b : c` (at least one holds; minimal models)
+    Disjunction(Vec<ChoiceElem>),
 }
 
 #[derive(Clone, PartialEq, Debug)]
@@ -245,6 +247,33 @@ pub enum Statement {
         term: Term,
         body: Vec<BodyLit>,
     },
+    /// gringo 3 `#hide.` (`what` None), `#hide p/n.`, `#hide p(X) : q(X).`
+    Hide {
+        span: Span,
+        what: Option<(Term, Vec<Literal>)>,
+    },
+    /// gringo 3 `#show p/n.` / `#show p(X) : q(X).`: (re-)include atoms.
+    ShowAtoms {
+        span: Span,
+        what: Term,
+        cond: Vec<Literal>,
+    },
+    /// gringo 3 `#domain p(X).`: every rule using X gets `p(X)` in its body.
+    Domain {
+        span: Span,
+        atoms: Vec<Term>,
+    },
+    /// lparse's `#compute n { lits }.`: the literals must hold.
+    Compute {
+        span: Span,
+        lits: Vec<Literal>,
+    },
+    /// A statement minasp parses but does not support yet (optimisation,
+    /// incremental parts): reported by the grounder with its name.
+    Unsupported {
+        span: Span,
+        what: String,
+    },
 }
 
 impl Statement {
@@ -254,7 +283,12 @@ impl Statement {
             Statement::Const { span, .. }
             | Statement::ShowNothing { span }
             | Statement::ShowSig { span, .. }
-            | Statement::ShowTerm { span, .. } => *span,
+            | Statement::ShowTerm { span, .. }
+            | Statement::Hide { span, .. }
+            | Statement::ShowAtoms { span, .. }
+            | Statement::Domain { span, .. }
+            | Statement::Compute { span, .. }
+            | Statement::Unsupported { span, .. } => *span,
         }
     }
 }

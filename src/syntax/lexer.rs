@@ -342,8 +342,6 @@ mod tests {
         let t = tokens("p $ q.");
         assert!(t.iter().any(|(_, r, _)| r.is_err()));
         let t = tokens("p(99999999999999999999999).");
-        assert!(t
-            .iter()
-            .any(|(_, r, _)| *r == Err(LexError::NumberTooLarge)));
+        assert!(t.iter().any(|(_, r, _)| *r == Err(LexError::NumberTooLarge)));
     }
 }

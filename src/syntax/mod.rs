@@ -1,5 +1,6 @@
 //! Text to AST: spans, the logos lexer, the AST types and the LALRPOP parser.
 pub mod ast;
+pub mod dialect;
 pub mod lexer;
 pub mod parse;
 pub mod span;

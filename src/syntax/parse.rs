@@ -22,6 +22,17 @@ lalrpop_util::lalrpop_mod!(
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Dialect {
     Clingo5,
+    Gringo3,
+}
+
+/// One alternative of a parenthesised argument pool, as written: its
+/// arguments, whether a `,` ended it, and whether `;;` (not `;`) came
+/// before it.
+#[derive(Clone, Debug)]
+pub struct Alt {
+    pub args: Vec<Term>,
+    pub trailing_comma: bool,
+    pub after_double: bool,
 }
 
 /// A lexer failure as seen by the parser (lexer errors are filtered out
@@ -37,6 +48,7 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
         0,
         match dialect {
             Dialect::Clingo5 => Token::DialectClingo5,
+            Dialect::Gringo3 => Token::DialectGringo3,
         },
         0,
     ));
@@ -61,6 +73,7 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
     let mut errors = Vec::new();
     let result = grammar::ProgramParser::new().parse(
         file,
+        dialect,
         &mut errors,
         toks.into_iter().map(Ok::<_, LexFailure>),
     );
@@ -78,16 +91,9 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
     (stmts, diags)
 }
 
-fn syntax_error(
-    file: FileId,
-    e: ParseError<usize, Token<'_>, LexFailure>,
-    end: usize,
-) -> Diagnostic {
+fn syntax_error(file: FileId, e: ParseError<usize, Token<'_>, LexFailure>, end: usize) -> Diagnostic {
     match e {
-        ParseError::UnrecognizedToken {
-            token: (lo, t, hi),
-            expected,
-        } => Diagnostic::error(
+        ParseError::UnrecognizedToken { token: (lo, t, hi), expected } => Diagnostic::error(
             Span::new(file, lo, hi),
             format!("syntax error, unexpected {}{}", t, expecting(&expected)),
         ),
@@ -95,14 +101,12 @@ fn syntax_error(
             Span::new(file, end, end),
             format!("syntax error, unexpected EOF{}", expecting(&expected)),
         ),
-        ParseError::ExtraToken { token: (lo, t, hi) } => Diagnostic::error(
-            Span::new(file, lo, hi),
-            format!("syntax error, unexpected {}", t),
-        ),
-        ParseError::InvalidToken { location } => Diagnostic::error(
-            Span::new(file, location, location + 1),
-            "syntax error, invalid token",
-        ),
+        ParseError::ExtraToken { token: (lo, t, hi) } => {
+            Diagnostic::error(Span::new(file, lo, hi), format!("syntax error, unexpected {}", t))
+        }
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error(Span::new(file, location, location + 1), "syntax error, invalid token")
+        }
         ParseError::User { error } => {
             Diagnostic::error(Span::new(file, 0, 0), format!("lexer error: {:?}", error.0))
         }
@@ -127,10 +131,7 @@ fn token_name(t: &str) -> String {
         "VAR" => "<VARIABLE>".into(),
         "NUMBER" => "<NUMBER>".into(),
         "STRING" => "<STRING>".into(),
-        _ => t
-            .trim_matches('"')
-            .replace("\\\\", "\\")
-            .replace("\\\"", "\""),
+        _ => t.trim_matches('"').replace("\\\\", "\\").replace("\\\"", "\""),
     }
 }
 
@@ -155,19 +156,55 @@ pub fn unescape(s: &str) -> String {
     out
 }
 
+/// The argument lists a pool stands for.  clingo 5: `;` (and `;;`)
+/// separate whole argument lists.  gringo 3: `;;` separates argument
+/// lists and `;` pools the single arguments beside it (`p(X,Y;Z)` is
+/// `p(X,Y)` and `p(X,Z)`).
+fn arg_lists(span: Span, pool: Vec<Alt>, dialect: Dialect) -> Vec<(Vec<Term>, bool)> {
+    match dialect {
+        Dialect::Clingo5 => pool.into_iter().map(|a| (a.args, a.trailing_comma)).collect(),
+        Dialect::Gringo3 => {
+            let mut lists: Vec<(Vec<Vec<Term>>, bool)> = Vec::new();
+            for a in pool {
+                match lists.last_mut() {
+                    Some((groups, trailing))
+                        if !a.after_double && !groups.is_empty() && !a.args.is_empty() =>
+                    {
+                        // `x;y`: the first argument joins the last one's options.
+                        let mut it = a.args.into_iter();
+                        groups.last_mut().unwrap().push(it.next().unwrap());
+                        groups.extend(it.map(|t| vec![t]));
+                        *trailing = a.trailing_comma;
+                    }
+                    _ => lists.push((a.args.into_iter().map(|t| vec![t]).collect(), a.trailing_comma)),
+                }
+            }
+            lists
+                .into_iter()
+                .map(|(groups, trailing)| {
+                    let args =
+                        groups
+                            .into_iter()
+                            .map(|mut g| {
+                                if g.len() == 1 {
+                                    g.pop().unwrap()
+                                } else {
+                                    Term::new(span, TermKind::Pool(g))
+                                }
+                            })
+                            .collect();
+                    (args, trailing)
+                })
+                .collect()
+        }
+    }
+}
+
 /// `name(a;b)` is a pool of `name(a)` and `name(b)`.
-pub fn func_pool(span: Span, name: &str, pool: Vec<(Vec<Term>, bool)>) -> Term {
-    let mut alts: Vec<Term> = pool
+pub fn func_pool(span: Span, name: &str, pool: Vec<Alt>, dialect: Dialect) -> Term {
+    let mut alts: Vec<Term> = arg_lists(span, pool, dialect)
         .into_iter()
-        .map(|(args, _)| {
-            Term::new(
-                span,
-                TermKind::Func {
-                    name: name.to_string(),
-                    args,
-                },
-            )
-        })
+        .map(|(args, _)| Term::new(span, TermKind::Func { name: name.to_string(), args }))
         .collect();
     if alts.len() == 1 {
         alts.pop().unwrap()
@@ -178,20 +215,14 @@ pub fn func_pool(span: Span, name: &str, pool: Vec<(Vec<Term>, bool)>) -> Term {
 
 /// `(a)` is `a`, `(a,)` and `(a,b)` are tuples, `()` the empty tuple,
 /// `(a;b)` a pool.
-pub fn tuple_pool(span: Span, pool: Vec<(Vec<Term>, bool)>) -> Term {
-    let mut alts: Vec<Term> = pool
+pub fn tuple_pool(span: Span, pool: Vec<Alt>, dialect: Dialect) -> Term {
+    let mut alts: Vec<Term> = arg_lists(span, pool, dialect)
         .into_iter()
         .map(|(mut args, trailing)| {
             if args.len() == 1 && !trailing {
                 args.pop().unwrap()
             } else {
-                Term::new(
-                    span,
-                    TermKind::Func {
-                        name: String::new(),
-                        args,
-                    },
-                )
+                Term::new(span, TermKind::Func { name: String::new(), args })
             }
         })
         .collect();
@@ -228,12 +259,7 @@ mod tests {
 
     fn ok(src: &str) -> Vec<Statement> {
         let (s, d) = parse(FileId(0), src, Dialect::Clingo5);
-        assert!(
-            d.is_empty(),
-            "unexpected diagnostics for {:?}: {:?}",
-            src,
-            d
-        );
+        assert!(d.is_empty(), "unexpected diagnostics for {:?}: {:?}", src, d);
         s
     }
 
@@ -273,17 +299,8 @@ mod tests {
     #[test]
     fn show_signature_and_term() {
         let s = ok("#show p/2. #show -q/1. #show p.");
-        assert!(
-            matches!(&s[0], Statement::ShowSig { name, arity: 2, negative: false, .. } if name == "p")
-        );
-        assert!(matches!(
-            &s[1],
-            Statement::ShowSig {
-                negative: true,
-                arity: 1,
-                ..
-            }
-        ));
+        assert!(matches!(&s[0], Statement::ShowSig { name, arity: 2, negative: false, .. } if name == "p"));
+        assert!(matches!(&s[1], Statement::ShowSig { negative: true, arity: 1, .. }));
         assert!(matches!(&s[2], Statement::ShowTerm { .. }));
     }
 
@@ -294,12 +311,8 @@ mod tests {
         let f = m.add("e.lp", src);
         let (s, d) = parse(f, src, Dialect::Clingo5);
         assert_eq!(d.len(), 2, "{:?}", d);
-        assert!(d[0]
-            .render(&m)
-            .starts_with("e.lp:2:14-17: error: syntax error, unexpected <IDENTIFIER>"));
-        assert!(d[1]
-            .render(&m)
-            .starts_with("e.lp:3:3-4: error: syntax error, unexpected ."));
+        assert!(d[0].render(&m).starts_with("e.lp:2:14-17: error: syntax error, unexpected <IDENTIFIER>"));
+        assert!(d[1].render(&m).starts_with("e.lp:3:3-4: error: syntax error, unexpected ."));
         assert_eq!(s.len(), 2, "p(1). and s. survive");
     }
 

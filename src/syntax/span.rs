@@ -18,19 +18,11 @@ pub struct Span {
 
 impl Span {
     pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
-        Span {
-            file,
-            lo: lo as u32,
-            hi: hi as u32,
-        }
+        Span { file, lo: lo as u32, hi: hi as u32 }
     }
     /// The smallest span covering both (same file assumed).
     pub fn to(self, other: Span) -> Span {
-        Span {
-            file: self.file,
-            lo: self.lo.min(other.lo),
-            hi: self.hi.max(other.hi),
-        }
+        Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
     }
 }
 
@@ -64,11 +56,7 @@ impl SourceMap {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        self.files.push(SourceFile {
-            name: name.into(),
-            text,
-            line_starts,
-        });
+        self.files.push(SourceFile { name: name.into(), text, line_starts });
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -77,20 +65,14 @@ impl SourceMap {
     }
 
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (FileId(i as u32), f))
+        self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
     }
 
     pub fn line_col(&self, file: FileId, offset: u32) -> LineCol {
         let f = self.file(file);
         let off = offset as usize;
         let line = f.line_starts.partition_point(|&s| s <= off);
-        LineCol {
-            line,
-            col: off - f.line_starts[line - 1] + 1,
-        }
+        LineCol { line, col: off - f.line_starts[line - 1] + 1 }
     }
 
     /// gringo's location prefix: `file:line:col-col` on one line,

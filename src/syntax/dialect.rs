@@ -1,0 +1,140 @@
+//! Which dialect a file is written in, judged from its tokens.
+//!
+//! A file is gringo 3 if it uses a construct only gringo 3 has (`#hide`,
+//! `[..]` weight aggregates, `#domain`, `#compute`, `:=`, `;;`, `#abs` and
+//! friends, `#avg`/`#even`/`#odd`, incremental parts, conditions chained
+//! with `:`), clingo 5 if it uses one only clingo 5 has (`;` between the
+//! elements of `#count{..}` and the like, `;` between body literals,
+//! `#inf`/`#sup`, `#sum+`, `:~`, `#program`/`#include`/...), neutral
+//! otherwise.  Invariant: the evidence returned names the first such token.
+
+use super::lexer::{tokens, Token};
+use super::parse::Dialect;
+use super::span::{FileId, Span};
+
+/// What a file's text says about its dialect.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evidence {
+    /// The dialect and the first construct that shows it; `None`: neutral.
+    pub dialect: Option<(Dialect, Span, &'static str)>,
+    /// A construct whose meaning differs between the dialects (for the
+    /// `info:` line when a neutral file is read one way).
+    pub ambiguous: Option<(Span, &'static str)>,
+}
+
+pub fn classify(file: FileId, text: &str) -> Evidence {
+    let toks: Vec<(usize, Token, usize)> =
+        tokens(text).into_iter().filter_map(|(l, t, h)| t.ok().map(|t| (l, t, h))).collect();
+    let mut dialect: Option<(Dialect, Span, &'static str)> = None;
+    let mut ambiguous = None;
+    let mut note = |d: Dialect, lo: usize, hi: usize, what: &'static str, out: &mut Option<(Dialect, Span, &'static str)>| {
+        if out.is_none() {
+            *out = Some((d, Span::new(file, lo, hi), what));
+        }
+    };
+    // Brace depth and whether the innermost `{` belongs to a `#count`-like aggregate.
+    let mut braces: Vec<bool> = Vec::new();
+    let mut parens = 0usize;
+    let mut in_body = false;
+    let mut last_colon: Option<usize> = None;
+    let mut show_stmt = false;
+    for (i, (lo, t, hi)) in toks.iter().enumerate() {
+        let (lo, hi) = (*lo, *hi);
+        use Token::*;
+        match t {
+            Hide => note(Dialect::Gringo3, lo, hi, "#hide", &mut dialect),
+            Domain => note(Dialect::Gringo3, lo, hi, "#domain", &mut dialect),
+            Compute => note(Dialect::Gringo3, lo, hi, "#compute", &mut dialect),
+            Assign => note(Dialect::Gringo3, lo, hi, ":=", &mut dialect),
+            SemiSemi => note(Dialect::Gringo3, lo, hi, ";;", &mut dialect),
+            AbsFn | ModFn | PowFn | DivFn => note(Dialect::Gringo3, lo, hi, "#abs/#mod/#pow/#div", &mut dialect),
+            Avg | Even | Odd => note(Dialect::Gringo3, lo, hi, "#avg/#even/#odd", &mut dialect),
+            Base | Cumulative | Volatile => note(Dialect::Gringo3, lo, hi, "#base/#cumulative/#volatile", &mut dialect),
+            LBrack => note(Dialect::Gringo3, lo, hi, "a [..] weight aggregate", &mut dialect),
+            SumPlus => note(Dialect::Clingo5, lo, hi, "#sum+", &mut dialect),
+            WeakIf => note(Dialect::Clingo5, lo, hi, ":~", &mut dialect),
+            Unsupported(_) => note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect),
+            Inf | Sup if matches!(&text[lo..hi], "#inf" | "#sup") => {
+                note(Dialect::Clingo5, lo, hi, "#inf/#sup", &mut dialect)
+            }
+            _ => {}
+        }
+        match t {
+            Token::LBrace => {
+                let agg = i > 0 && matches!(toks[i - 1].1, Token::Count | Token::Sum | Token::SumPlus | Token::Min | Token::Max);
+                braces.push(agg);
+                last_colon = None;
+            }
+            Token::RBrace => {
+                braces.pop();
+                last_colon = None;
+            }
+            Token::LParen => parens += 1,
+            Token::RParen => parens = parens.saturating_sub(1),
+            Token::Semi => {
+                if braces.last() == Some(&true) && parens == 0 {
+                    note(Dialect::Clingo5, lo, hi, "';' between aggregate elements", &mut dialect);
+                } else if braces.is_empty() && parens == 0 && in_body {
+                    note(Dialect::Clingo5, lo, hi, "';' between body literals", &mut dialect);
+                } else if parens > 0 && in_body && ambiguous.is_none() {
+                    ambiguous = Some((Span::new(file, lo, hi), "pooling in a body (a conjunction in gringo 3, one rule per option in clingo 5)"));
+                }
+                last_colon = None;
+            }
+            Token::Colon => {
+                if last_colon.is_some() {
+                    note(Dialect::Gringo3, lo, hi, "conditions chained with ':'", &mut dialect);
+                }
+                last_colon = Some(lo);
+                if show_stmt && ambiguous.is_none() {
+                    ambiguous = Some((Span::new(file, lo, hi), "'#show t : body' (true atoms in gringo 3, terms in clingo 5)"));
+                }
+            }
+            Token::If => {
+                in_body = true;
+                last_colon = None;
+            }
+            Token::Dot => {
+                in_body = false;
+                show_stmt = false;
+                last_colon = None;
+                braces.clear();
+                parens = 0;
+            }
+            Token::RBrack => last_colon = None,
+            Token::Show => show_stmt = true,
+            _ => {}
+        }
+    }
+    Evidence { dialect, ambiguous }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Option<Dialect> {
+        classify(FileId(0), s).dialect.map(|x| x.0)
+    }
+
+    #[test]
+    fn markers_of_each_dialect() {
+        assert_eq!(d("#hide. p."), Some(Dialect::Gringo3));
+        assert_eq!(d("a :- 1 [b=2, c] 2."), Some(Dialect::Gringo3));
+        assert_eq!(d("1 { m(X) : p(X) : q(X) } 1."), Some(Dialect::Gringo3));
+        assert_eq!(d("a :- #count{ X : p(X); Y : q(Y) } > 1."), Some(Dialect::Clingo5));
+        assert_eq!(d("a :- b; c."), Some(Dialect::Clingo5));
+        assert_eq!(d("p(#sup)."), Some(Dialect::Clingo5));
+        assert_eq!(d("p(#supremum)."), None);
+        assert_eq!(d("p(1..3). q(X) :- p(X), not r(X)."), None);
+        assert_eq!(d("{ a : b, c }."), None);
+    }
+
+    #[test]
+    fn neutral_files_with_a_meaning_that_differs() {
+        let e = classify(FileId(0), "r :- p(1;2).");
+        assert_eq!(e.dialect, None);
+        assert!(e.ambiguous.is_some());
+        assert!(classify(FileId(0), "p(1;2).").ambiguous.is_none());
+    }
+}
