@@ -111,6 +111,8 @@ impl Diagnostic {
         for (s, n) in &self.notes {
             writeln!(out, "{}: note: {}", sources.location(*s), n).unwrap();
         }
+        // gringo ends every message with an empty line.
+        out.push('\n');
         out
     }
 }

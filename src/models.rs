@@ -8,7 +8,13 @@
 //! *minimal* model of the disjunctive program's reduct is an answer set, and
 //! every answer set is among them.  Minimality is checked by a second
 //! solver call on a small program whose models are the smaller models of
-//! the reduct (none: the candidate is an answer set).
+//! the reduct (none: the candidate is an answer set).  A smaller model
+//! `Y` shows that `U = M \ Y` is unfounded; the constraint "all of `U`
+//! true, and no rule supports `U` from outside" then excludes the candidate
+//! and every other candidate with the same flaw, but no answer set (Leone,
+//! Rullo and Scarcello's unfounded sets for disjunctive programs).  The
+//! solver is rebuilt with these constraints and with the answer sets
+//! already returned blocked.
 //!
 //! Invariant: [`Models::next`] returns exactly the answer sets of the
 //! program given to [`Models::new`], each once.
@@ -21,8 +27,16 @@ use std::sync::Arc;
 pub struct Models {
     solver: Solver,
     /// The disjunctive program, when candidates need the minimality check.
-    disjunctive: Option<GroundProgram>,
+    disjunctive: Option<Disjunctive>,
     interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// The state of the minimality-checking search.
+struct Disjunctive {
+    /// The program with its disjunctions.
+    original: GroundProgram,
+    /// The relaxed program plus the constraints learnt so far.
+    current: GroundProgram,
 }
 
 impl Models {
@@ -33,7 +47,7 @@ impl Models {
             Err(_) => {
                 let original = p.clone();
                 relax(&mut p);
-                Some(original)
+                Some(Disjunctive { original, current: p.clone() })
             }
         };
         Ok(Models { solver: Solver::new(&p)?, disjunctive, interrupt: None })
@@ -53,14 +67,31 @@ impl Models {
         loop {
             match self.solver.next_model() {
                 Outcome::Model(mut m) => {
-                    let Some(d) = &self.disjunctive else {
+                    let Some(d) = &mut self.disjunctive else {
                         return Outcome::Model(m);
                     };
-                    m.truncate(d.num_atoms as usize);
-                    match has_smaller_model(d, &m, self.interrupt.clone()) {
-                        Some(false) => return Outcome::Model(m),
-                        Some(true) => continue,
-                        None => return Outcome::Interrupted,
+                    m.truncate(d.original.num_atoms as usize);
+                    match smaller_model(&d.original, &m, self.interrupt.clone()) {
+                        Err(()) => return Outcome::Interrupted,
+                        Ok(None) => {
+                            // An answer set: blocked in any rebuilt solver.
+                            let block = m.iter().enumerate().map(|(i, &v)| Lit::new(Atom(i as u32), v)).collect();
+                            d.current.add(Rule::constraint(block));
+                            return Outcome::Model(m);
+                        }
+                        Ok(Some(y)) => {
+                            let unfounded: Vec<Atom> =
+                                (0..m.len()).filter(|&i| m[i] && !y[i]).map(|i| Atom(i as u32)).collect();
+                            let original = d.original.clone();
+                            add_unfounded_nogood(&mut d.current, &original, &unfounded);
+                            self.solver = match Solver::new(&d.current) {
+                                Ok(s) => s,
+                                Err(_) => return Outcome::Exhausted,
+                            };
+                            if let Some(f) = &self.interrupt {
+                                self.solver.set_interrupt(f.clone());
+                            }
+                        }
                     }
                 }
                 other => return other,
@@ -78,7 +109,50 @@ pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
     if !disjunctive {
         return p.is_stable_model(m);
     }
-    p.satisfied_by(m) && has_smaller_model(p, m, None) == Some(false)
+    p.satisfied_by(m) && smaller_model(p, m, None) == Ok(None)
+}
+
+/// Adds to `q` the constraint that the atoms `u` are not all true unless
+/// some rule of `p` supports one of them from outside: its body holds
+/// without relying on `u` and no other head atom outside `u` is true.
+fn add_unfounded_nogood(q: &mut GroundProgram, p: &GroundProgram, u: &[Atom]) {
+    let in_u = |a: Atom| u.binary_search(&a).is_ok();
+    let mut constraint: Vec<Lit> = u.iter().map(|a| a.pos()).collect();
+    for r in &p.rules {
+        let (heads, choice) = match &r.head {
+            Head::Disjunction(h) => (h, false),
+            Head::Choice(h) => (h, true),
+        };
+        if !heads.iter().any(|a| in_u(*a)) {
+            continue;
+        }
+        let mut support: Vec<Lit> = Vec::new();
+        match &r.body {
+            Body::Normal(ls) => {
+                if ls.iter().any(|l| l.is_positive() && in_u(l.atom())) {
+                    continue;
+                }
+                support.extend(ls.iter().copied());
+            }
+            Body::Weight { bound, lits } => {
+                let rest: Vec<(Lit, i64)> =
+                    lits.iter().copied().filter(|(l, _)| !(l.is_positive() && in_u(l.atom()))).collect();
+                if rest.iter().map(|x| x.1).sum::<i64>() < *bound {
+                    continue;
+                }
+                let w = q.new_atom();
+                q.add(Rule { head: Head::Disjunction(vec![w]), body: Body::Weight { bound: *bound, lits: rest } });
+                support.push(w.pos());
+            }
+        }
+        if !choice {
+            support.extend(heads.iter().filter(|a| !in_u(**a)).map(|a| a.neg()));
+        }
+        let s = q.new_atom();
+        q.add(Rule::normal(s, support));
+        constraint.push(s.neg());
+    }
+    q.add(Rule::constraint(constraint));
 }
 
 /// Replaces each disjunction by a choice and a constraint.
@@ -112,9 +186,9 @@ fn relax(p: &mut GroundProgram) {
     p.rules.extend(extra);
 }
 
-/// Is there a model of the reduct `p^m` strictly inside `m`?  `None` if
-/// the search was interrupted.
-fn has_smaller_model(p: &GroundProgram, m: &[bool], interrupt: Option<Arc<AtomicBool>>) -> Option<bool> {
+/// A model of the reduct `p^m` strictly inside `m`, if there is one;
+/// `Err` if the search was interrupted.
+fn smaller_model(p: &GroundProgram, m: &[bool], interrupt: Option<Arc<AtomicBool>>) -> Result<Option<Vec<bool>>, ()> {
     // Atoms of q: y(a) for each true atom a of m (same index), all others
     // absent (false).  Y is a model of the reduct, and Y != m.
     let mut q = GroundProgram { num_atoms: p.num_atoms, rules: Vec::new() };
@@ -149,14 +223,17 @@ fn has_smaller_model(p: &GroundProgram, m: &[bool], interrupt: Option<Arc<Atomic
             q.add(Rule::constraint(body));
         }
     }
-    let mut s = Solver::new(&q).ok()?;
+    let mut s = Solver::new(&q).map_err(|_| ())?;
     if let Some(f) = interrupt {
         s.set_interrupt(f);
     }
     match s.next_model() {
-        Outcome::Model(_) => Some(true),
-        Outcome::Exhausted => Some(false),
-        Outcome::Interrupted => None,
+        Outcome::Model(mut y) => {
+            y.truncate(m.len());
+            Ok(Some(y))
+        }
+        Outcome::Exhausted => Ok(None),
+        Outcome::Interrupted => Err(()),
     }
 }
 

@@ -181,9 +181,10 @@ impl Aux<'_> {
     /// `a` that counts when false an atom `n` with `n :- not a.`, `n :- D.`
     /// and `n | a :- not not D.`; every bound is then a monotone weight
     /// constraint over element atoms and `n` atoms, and `D` holds when the
-    /// bounds do.  Non-recursive aggregates use plain default negation.
+    /// bounds do.  Non-recursive and convex aggregates (where the two
+    /// readings agree) use plain default negation.
     pub fn aggregate(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
-        if g.recursive {
+        if g.recursive && !convex(g, syms) {
             let d = self.prog.new_atom();
             let saved = self.recursive.replace((d, HashMap::new()));
             let t = self.value_truth(g, syms);
@@ -523,6 +524,20 @@ impl Aux<'_> {
             result = result.and(t);
         }
         result
+    }
+}
+
+/// Convex aggregates (monotone, antimonotone, or a conjunction of the two:
+/// positive weights with any bound but `!=`, `#min`/`#max` with any bound
+/// but `!=`) need no disjunctive translation even when recursive.
+fn convex(g: &GroundAgg, syms: &Symbols) -> bool {
+    if g.bounds.iter().any(|(op, _)| *op == CmpOp::Ne) {
+        return false;
+    }
+    match g.fun {
+        AggFun::Count | AggFun::SumPlus | AggFun::Min | AggFun::Max => true,
+        AggFun::Sum => g.elems.keys().all(|t| t.first().and_then(|w| syms.as_int(*w)).map_or(true, |w| w >= 0)),
+        AggFun::Avg | AggFun::Even | AggFun::Odd => false,
     }
 }
 

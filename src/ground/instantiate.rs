@@ -34,6 +34,8 @@ use std::collections::HashMap;
 pub enum Abort {
     /// More ground atoms than allowed; names the predicate that grew last.
     TooManyAtoms { pred: String, limit: usize },
+    /// The interrupt flag was set (time limit, Ctrl-C).
+    Interrupted,
 }
 
 /// The grounder's state: symbols, predicate domains and the program built.
@@ -48,6 +50,7 @@ pub struct Instantiator {
     /// Instances of rules with recursive aggregates, built at the end of their component.
     deferred: IndexSet<(usize, Box<[Option<Sym>]>)>,
     pub max_atoms: usize,
+    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The rule whose instance is being built (for messages).
     current: crate::syntax::span::Span,
     /// Disjunctive rules emitted (index in the program) and their source rule.
@@ -73,6 +76,7 @@ impl Instantiator {
             deferred: IndexSet::new(),
             max_atoms: usize::MAX,
             current: Default::default(),
+            interrupt: None,
             disjunctions: Vec::new(),
         }
     }
@@ -256,6 +260,9 @@ impl Instantiator {
                 self.deferred.insert((r, vals));
             } else {
                 self.build_instance(rule, &b, false);
+            }
+            if self.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+                return Err(Abort::Interrupted);
             }
             if self.prog.num_atoms as usize > self.max_atoms {
                 let pred = head_preds(rule)

@@ -60,11 +60,22 @@ pub struct Options {
     pub max_atoms: usize,
     /// How the statements are to be read.
     pub dialect: crate::syntax::parse::Dialect,
+    /// Report body atoms of predicates no rule can derive (clingo's
+    /// `info: atom does not occur in any rule head`).
+    pub warn_undefined: bool,
+    /// Checked while instantiating: when set, grounding stops.
+    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { consts: vec![], max_atoms: usize::MAX, dialect: crate::syntax::parse::Dialect::Clingo5 }
+        Options {
+            consts: vec![],
+            max_atoms: usize::MAX,
+            dialect: crate::syntax::parse::Dialect::Clingo5,
+            warn_undefined: true,
+            interrupt: None,
+        }
     }
 }
 
@@ -82,11 +93,19 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     if crate::diagnostics::has_errors(&diags) {
         return Err(diags);
     }
+    if opts.warn_undefined {
+        undefined_atoms(&norm, &mut diags);
+    }
     let preds: Vec<Pred> = keys.iter().map(|k| Pred::new(*k)).collect();
     let mut inst = instantiate::Instantiator::new(syms, preds);
     inst.max_atoms = opts.max_atoms;
+    inst.interrupt = opts.interrupt.clone();
     match inst.run(&norm.rules) {
         Ok(()) => {}
+        Err(instantiate::Abort::Interrupted) => {
+            diags.push(Diagnostic::global_error("grounding interrupted"));
+            return Err(diags);
+        }
         Err(instantiate::Abort::TooManyAtoms { pred, limit }) => {
             diags.push(Diagnostic::global_error(format!(
                 "grounding stopped: more than {} ground atoms (last growing predicate: {})",
@@ -113,4 +132,20 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     }
     output.extend(inst.shows.iter().copied());
     Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms }, diags))
+}
+
+/// `info: atom does not occur in any rule head` for each body atom whose
+/// predicate no rule (fact, rule or choice) has in its head.
+fn undefined_atoms(norm: &normalize::Normalized, diags: &mut Vec<Diagnostic>) {
+    let mut defined = std::collections::HashSet::new();
+    for r in &norm.rules {
+        for p in depgraph::head_preds(r) {
+            defined.insert(p);
+        }
+    }
+    for (p, span) in &norm.body_atoms {
+        if !defined.contains(p) {
+            diags.push(Diagnostic::info(*span, "atom does not occur in any rule head:").quoting_source());
+        }
+    }
 }

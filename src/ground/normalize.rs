@@ -14,7 +14,7 @@ use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Head, Lit, PredId, PredKey, Ru
 use super::symbol::{Sym, SymData, Symbols};
 use super::term::{Binding, GTerm, Var};
 use crate::diagnostics::Diagnostic;
-use crate::syntax::ast::{self, AggElem, AggFun, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
+use crate::syntax::ast::{self, AggElem, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
 use crate::syntax::parse::{sig_of_term, Dialect};
 use crate::syntax::span::Span;
 use super::pools::{expand_conjunction, expand_rule};
@@ -47,6 +47,9 @@ impl ShowSpec {
 pub struct Normalized {
     pub rules: Vec<Rule>,
     pub show: ShowSpec,
+    /// Every atom written in a body or condition, with where it is written
+    /// (for "atom does not occur in any rule head").
+    pub body_atoms: Vec<(PredId, Span)>,
 }
 
 /// Normalises all statements. `overrides` are `-c name=value` constants,
@@ -59,7 +62,7 @@ pub fn normalize(
     preds: &mut IndexSet<PredKey>,
     diags: &mut Vec<Diagnostic>,
 ) -> Normalized {
-    let mut n = Normalizer { syms, preds, consts: HashMap::new(), diags, aux: 0, rules: Vec::new() };
+    let mut n = Normalizer { syms, preds, consts: HashMap::new(), diags, aux: 0, rules: Vec::new(), body_atoms: Vec::new() };
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
     let domains = domain_decls(stmts);
@@ -133,7 +136,7 @@ pub fn normalize(
             }
         }
     }
-    Normalized { rules: n.rules, show }
+    Normalized { rules: n.rules, show, body_atoms: n.body_atoms }
 }
 
 struct Normalizer<'a> {
@@ -143,6 +146,7 @@ struct Normalizer<'a> {
     diags: &'a mut Vec<Diagnostic>,
     aux: u32,
     rules: Vec<Rule>,
+    body_atoms: Vec<(PredId, Span)>,
 }
 
 /// Variables of one rule being converted.
@@ -410,6 +414,7 @@ impl Normalizer<'_> {
                     return self.projection(l.sign, t, scope, ranges);
                 }
                 let atom = self.atom(t, scope, ranges)?;
+                self.body_atoms.push((atom.pred, t.span));
                 Some(Lit::Atom { sign: l.sign, atom })
             }
         }

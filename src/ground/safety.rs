@@ -6,7 +6,7 @@
 
 use super::instantiate::global_vars;
 use super::plan::plan;
-use super::rule::{Head, Lit, Rule};
+use super::rule::{Lit, Rule};
 use super::symbol::Symbols;
 use super::term::{GTerm, Var};
 use crate::diagnostics::Diagnostic;

@@ -27,7 +27,7 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
         tokens(text).into_iter().filter_map(|(l, t, h)| t.ok().map(|t| (l, t, h))).collect();
     let mut dialect: Option<(Dialect, Span, &'static str)> = None;
     let mut ambiguous = None;
-    let mut note = |d: Dialect, lo: usize, hi: usize, what: &'static str, out: &mut Option<(Dialect, Span, &'static str)>| {
+    let note = |d: Dialect, lo: usize, hi: usize, what: &'static str, out: &mut Option<(Dialect, Span, &'static str)>| {
         if out.is_none() {
             *out = Some((d, Span::new(file, lo, hi), what));
         }
