@@ -223,18 +223,34 @@ fn smaller_model(p: &GroundProgram, m: &[bool], interrupt: Option<Arc<AtomicBool
             q.add(Rule::constraint(body));
         }
     }
-    let mut s = Solver::new(&q).map_err(|_| ())?;
-    if let Some(f) = interrupt {
-        s.set_interrupt(f);
-    }
-    match s.next_model() {
-        Outcome::Model(mut y) => {
-            y.truncate(m.len());
-            Ok(Some(y))
+    // Find a smaller model, then grow it while one exists: the larger Y,
+    // the smaller the unfounded set M \ Y and the stronger its nogood.
+    let mut best: Option<Vec<bool>> = None;
+    loop {
+        let mut s = Solver::new(&q).map_err(|_| ())?;
+        if let Some(f) = &interrupt {
+            s.set_interrupt(f.clone());
         }
-        Outcome::Exhausted => Ok(None),
-        Outcome::Interrupted => Err(()),
+        match s.next_model() {
+            Outcome::Model(mut y) => {
+                y.truncate(m.len());
+                let inside: Vec<Atom> = in_m.iter().copied().filter(|a| y[a.index()]).collect();
+                let outside: Vec<Lit> = in_m.iter().filter(|a| !y[a.index()]).map(|a| a.neg()).collect();
+                best = Some(y);
+                if outside.len() <= 1 {
+                    break;
+                }
+                // Keep Y's atoms and ask for one more of m.
+                for a in inside {
+                    q.add(Rule::fact(a));
+                }
+                q.add(Rule::constraint(outside));
+            }
+            Outcome::Exhausted => break,
+            Outcome::Interrupted => return Err(()),
+        }
     }
+    Ok(best)
 }
 
 /// The body of a rule in the reduct w.r.t. `m`, over Y's atoms: `None` if

@@ -322,3 +322,36 @@ mod tests {
         assert!(d.iter().any(|d| d.message.contains("lexer error")));
     }
 }
+
+#[cfg(test)]
+mod soup {
+    //! Random token soup never makes the parser panic.
+    use super::*;
+    use proptest::prelude::*;
+
+    const PIECES: &[&str] = &[
+        "p", "q(X)", "X", "_", "1", "\"s\"", "(", ")", "[", "]", "{", "}", ",", ";", ";;", ".", "..", ":", ":-",
+        ":~", ":=", "=", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "**", "/", "\\", "|", "&", "?", "^", "~",
+        "@", "not", "#count", "#sum", "#sum+", "#min", "#max", "#avg", "#even", "#odd", "#show", "#hide", "#const",
+        "#inf", "#sup", "#domain", "#compute", "#minimize", "#abs", "#program", "%c\n", "%* b *%", "$", "\u{e9}",
+        "#true", "#false", "#base", "#cumulative t",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+        #[test]
+        fn token_soup_never_panics(idx in proptest::collection::vec(0..PIECES.len(), 0..40)) {
+            let text: String = idx.iter().map(|&i| PIECES[i]).collect::<Vec<_>>().join(" ");
+            for d in [Dialect::Clingo5, Dialect::Gringo3] {
+                let _ = parse(FileId(0), &text, d);
+            }
+        }
+
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,80}") {
+            for d in [Dialect::Clingo5, Dialect::Gringo3] {
+                let _ = parse(FileId(0), &text, d);
+            }
+        }
+    }
+}
