@@ -428,30 +428,55 @@ impl Normalizer<'_> {
         scope: &mut Scope,
         ranges: &mut Vec<Lit>,
     ) -> Option<Lit> {
-        // The auxiliary rule, in its own scope.
+        // `not p(t, _)` is `not aux(t)` with `aux(V) :- p(V, _)`: every
+        // argument without `_` is passed through the auxiliary predicate;
+        // an argument with `_` stays in the auxiliary rule's body, and its
+        // named variables are passed through.
+        let (inner_t, neg) = match &t.kind {
+            TermKind::Unary(UnOp::Neg, x) => (x.as_ref(), true),
+            _ => (t, false),
+        };
+        let TermKind::Func { name: pname, args } = &inner_t.kind else {
+            self.diags.push(Diagnostic::error(t.span, "syntax error, unexpected term, expecting an atom"));
+            return None;
+        };
         let mut inner = Scope::new();
         let mut body = Vec::new();
-        let atom = self.atom(t, &mut inner, &mut body)?;
-        let mut outer_names: Vec<String> = Vec::new();
-        let mut vs = Vec::new();
-        atom.args.iter().for_each(|a| a.vars(&mut vs));
-        for v in vs {
-            let name = &inner.names[v.0 as usize];
-            if name != "_" && !outer_names.contains(name) {
-                outer_names.push(name.clone());
+        let mut pattern = Vec::new();
+        let mut head_args = Vec::new();
+        let mut outer_args = Vec::new();
+        let mut passed_names: Vec<String> = Vec::new();
+        for a in args {
+            if has_anon(a) {
+                pattern.push(self.term(a, &mut inner, &mut body));
+                let mut names = Vec::new();
+                term_vars(a, &mut names);
+                for n in names {
+                    if !passed_names.contains(&n) {
+                        passed_names.push(n);
+                    }
+                }
+            } else {
+                let v = inner.fresh("#P", a.span);
+                pattern.push(GTerm::Var(v));
+                head_args.push(GTerm::Var(v));
+                outer_args.push(self.term(a, scope, ranges));
             }
         }
+        for n in &passed_names {
+            head_args.push(GTerm::Var(inner.var(n, t.span)));
+            outer_args.push(GTerm::Var(scope.var(n, t.span)));
+        }
+        let key = PredKey { name: self.syms.name(pname), arity: args.len() as u32, neg };
+        let source = PredId(self.preds.insert_full(key).0 as u32);
+        self.body_atoms.push((source, t.span));
+        body.push(Lit::Atom { sign: Sign::Pos, atom: AtomPat { pred: source, args: pattern } });
         self.aux += 1;
         let name = self.syms.name(&format!("#proj{}", self.aux));
-        let key = PredKey { name, arity: outer_names.len() as u32, neg: false };
+        let key = PredKey { name, arity: head_args.len() as u32, neg: false };
         let pred = PredId(self.preds.insert_full(key).0 as u32);
-        let head_args: Vec<GTerm> = outer_names.iter().map(|n| GTerm::Var(inner.by_name[n])).collect();
-        body.push(Lit::Atom { sign: Sign::Pos, atom });
-        let span = t.span;
-        self.push(span, Head::Atom(AtomPat { pred, args: head_args }), body, inner);
-        let args = outer_names.iter().map(|n| GTerm::Var(scope.var(n, span))).collect();
-        let _ = ranges;
-        Some(Lit::Atom { sign, atom: AtomPat { pred, args } })
+        self.push(t.span, Head::Atom(AtomPat { pred, args: head_args }), body, inner);
+        Some(Lit::Atom { sign, atom: AtomPat { pred, args: outer_args } })
     }
 
     fn atom(&mut self, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<AtomPat> {

@@ -171,7 +171,8 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
                 e.tuple.iter().for_each(|t| t.vars(&mut vs));
                 e.cond.iter().for_each(|c| c.vars(&mut vs));
             }
-            if vs.iter().any(|w| *w != v && global[w.0 as usize] && !bound[w.0 as usize]) {
+            // A variable used inside the elements cannot be assigned by them.
+            if vs.iter().any(|w| (*w == v || global[w.0 as usize]) && !bound[w.0 as usize]) {
                 return None;
             }
             if bound[v.0 as usize] {

@@ -38,6 +38,7 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
     let mut in_body = false;
     let mut last_colon: Option<usize> = None;
     let mut show_stmt = false;
+    let mut show_colon = false;
     for (i, (lo, t, hi)) in toks.iter().enumerate() {
         let (lo, hi) = (*lo, *hi);
         use Token::*;
@@ -81,14 +82,18 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 }
                 last_colon = None;
             }
+            Token::Colon if show_stmt && !show_colon => {
+                // `#show t : body`: this colon separates the term from the body.
+                show_colon = true;
+                if ambiguous.is_none() {
+                    ambiguous = Some((Span::new(file, lo, hi), "'#show t : body' (true atoms in gringo 3, terms in clingo 5)"));
+                }
+            }
             Token::Colon => {
                 if last_colon.is_some() {
                     note(Dialect::Gringo3, lo, hi, "conditions chained with ':'", &mut dialect);
                 }
                 last_colon = Some(lo);
-                if show_stmt && ambiguous.is_none() {
-                    ambiguous = Some((Span::new(file, lo, hi), "'#show t : body' (true atoms in gringo 3, terms in clingo 5)"));
-                }
             }
             Token::If => {
                 in_body = true;
@@ -97,6 +102,7 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
             Token::Dot => {
                 in_body = false;
                 show_stmt = false;
+                show_colon = false;
                 last_colon = None;
                 braces.clear();
                 parens = 0;
@@ -128,6 +134,8 @@ mod tests {
         assert_eq!(d("p(#supremum)."), None);
         assert_eq!(d("p(1..3). q(X) :- p(X), not r(X)."), None);
         assert_eq!(d("{ a : b, c }."), None);
+        // A clingo 5 term show whose body has a conditional literal.
+        assert_eq!(d("#show X : e(X,Y), q(L1) : e(X,L1), a."), None);
     }
 
     #[test]
