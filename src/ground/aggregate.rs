@@ -400,12 +400,8 @@ impl Aux<'_> {
             }
         }
         // A single literal reaching the bound alone is just that literal.
-        if lits.iter().all(|&(_, w)| w >= bound) {
-            let alts: Vec<Vec<Lit>> = lits.iter().map(|&(l, _)| vec![l]).collect();
-            if alts.len() == 1 {
-                return Truth::Lits(alts[0].clone());
-            }
-            return Truth::Lits(vec![self.disj_atom(&alts).pos()]);
+        if lits.len() == 1 && lits[0].1 >= bound {
+            return Truth::Lits(vec![lits[0].0]);
         }
         let total: i64 = lits.iter().map(|&(_, w)| w).sum();
         if total == bound && lits.iter().all(|&(_, w)| w > 0) {

@@ -114,6 +114,7 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
             return Err(diags);
         }
     }
+    crate::program::simplify::drop_underivable(&mut inst.prog);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
     let mut atom_syms = std::collections::HashMap::new();

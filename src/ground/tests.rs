@@ -86,7 +86,7 @@ fn choice_bounds_become_constraints_on_weight_atoms() {
 fn anonymous_variables_under_negation_project() {
     assert_ground(
         "q(1,2). a :- not q(_,_). b :- not q(1,_). c :- not q(2,_).",
-        &["q(1,2).", "#proj1.", "#proj2.", "c."],
+        &["q(1,2).", "#proj1.", "#proj2(1).", "#proj3(1).", "c."],
     );
 }
 

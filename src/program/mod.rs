@@ -17,6 +17,7 @@
 //! grounder keeps that table, the solver never needs it.
 
 pub mod shift;
+pub mod simplify;
 
 use std::fmt;
 
