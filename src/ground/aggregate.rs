@@ -80,6 +80,8 @@ pub struct Aux<'a> {
     pub nn: &'a mut HashMap<Atom, Atom>,
     /// Auxiliary atoms by their defining body, so equal definitions share one.
     pub defs: &'a mut HashMap<Vec<Lit>, Atom>,
+    /// Auxiliary atoms by their alternative bodies.
+    pub disjs: &'a mut HashMap<Vec<Vec<Lit>>, Atom>,
     /// While translating a recursive aggregate: its atom, and the "element
     /// is false or the aggregate holds" atoms made so far.
     pub recursive: Option<(Atom, HashMap<Lit, Atom>)>,
@@ -105,12 +107,26 @@ impl Aux<'_> {
         self.conj_atom(lits).pos()
     }
 
-    /// An atom true iff any of the conjunctions holds.
+    /// An atom true iff any of the conjunctions holds.  Equal definitions
+    /// share one atom: logically equal elements must be one proposition
+    /// (the disjunctive translation of recursive aggregates relies on it).
     pub fn disj_atom(&mut self, alts: &[Vec<Lit>]) -> Atom {
+        let mut key: Vec<Vec<Lit>> = alts.iter().map(|a| {
+            let mut a = a.clone();
+            a.sort_unstable();
+            a.dedup();
+            a
+        }).collect();
+        key.sort();
+        key.dedup();
+        if let Some(a) = self.disjs.get(&key) {
+            return *a;
+        }
         let a = self.prog.new_atom();
-        for alt in alts {
+        for alt in &key {
             self.prog.add(Rule::normal(a, alt.clone()));
         }
+        self.disjs.insert(key, a);
         a
     }
 

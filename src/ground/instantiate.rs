@@ -47,6 +47,7 @@ pub struct Instantiator {
     pub shows: Vec<(Sym, Option<Atom>)>,
     nn: HashMap<Atom, Atom>,
     defs: HashMap<Vec<program::Lit>, Atom>,
+    disjs: HashMap<Vec<Vec<program::Lit>>, Atom>,
     /// Instances of rules with recursive aggregates, built at the end of their component.
     deferred: IndexSet<(usize, Box<[Option<Sym>]>)>,
     pub max_atoms: usize,
@@ -73,6 +74,7 @@ impl Instantiator {
             shows: Vec::new(),
             nn: HashMap::new(),
             defs: HashMap::new(),
+            disjs: HashMap::new(),
             deferred: IndexSet::new(),
             max_atoms: usize::MAX,
             current: Default::default(),
@@ -400,7 +402,20 @@ impl Instantiator {
     }
 
     fn aux(&mut self) -> Aux<'_> {
-        Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs, recursive: None }
+        self.aux_and_syms().0
+    }
+
+    /// The auxiliary-atom maker together with the symbols (for aggregates,
+    /// which need both).
+    fn aux_and_syms(&mut self) -> (Aux<'_>, &Symbols) {
+        let aux = Aux {
+            prog: &mut self.prog,
+            nn: &mut self.nn,
+            defs: &mut self.defs,
+            disjs: &mut self.disjs,
+            recursive: None,
+        };
+        (aux, &self.syms)
     }
 
     /// Builds one rule instance; with `heads_only` just adds its head atoms
@@ -534,8 +549,7 @@ impl Instantiator {
                 None => return,
             }
         }
-        let syms = &self.syms;
-        let mut aux = Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs, recursive: None };
+        let (mut aux, syms) = self.aux_and_syms();
         match aux.aggregate(&gagg, syms) {
             Truth::True => {}
             Truth::False => aux.prog.add(program::Rule::constraint(body)),
@@ -613,9 +627,7 @@ impl Instantiator {
                         g.elems.entry(inst.values.into()).or_insert(Cond::Alts(vec![])).or(inst.lits);
                     }
                 }
-                let syms = &self.syms;
-                let mut aux =
-                    Aux { prog: &mut self.prog, nn: &mut self.nn, defs: &mut self.defs, recursive: None };
+                let (mut aux, syms) = self.aux_and_syms();
                 aux.aggregate(&g, syms)
             }
         }
