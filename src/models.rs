@@ -58,6 +58,11 @@ impl Models {
         self.interrupt = Some(flag);
     }
 
+    /// No answer set is left, known without searching (see [`Solver::exhausted`]).
+    pub fn exhausted(&self) -> bool {
+        self.disjunctive.is_none() && self.solver.exhausted()
+    }
+
     pub fn stats(&self) -> Stats {
         self.solver.stats()
     }

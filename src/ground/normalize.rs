@@ -540,6 +540,15 @@ impl Normalizer<'_> {
             if let Some(s) = g.eval(&Binding::new(0), self.syms) {
                 return GTerm::Sym(s);
             }
+            // As clingo: the rule instance is dropped, with an info.
+            let innermost_defined = match &g {
+                GTerm::Unary(_, a) => a.is_ground() && matches!(**a, GTerm::Sym(_)),
+                GTerm::Binary(_, a, b) => matches!(**a, GTerm::Sym(_)) && matches!(**b, GTerm::Sym(_)),
+                _ => false,
+            };
+            if innermost_defined {
+                self.diags.push(Diagnostic::info(t.span, "operation undefined:").quoting_source());
+            }
         }
         g
     }

@@ -62,9 +62,15 @@ pub fn check(r: &Rule, _syms: &Symbols, diags: &mut Vec<Diagnostic>) {
         return;
     }
     unsafe_vars.sort_by_key(|v| (r.var_spans[v.0 as usize].lo, v.0));
+    let unsafe_written = unsafe_vars.iter().any(|v| !r.var_names[v.0 as usize].starts_with('#'));
     let mut d = Diagnostic::error(r.span, "unsafe variables in:").quoting_source();
     for v in unsafe_vars {
         let name = &r.var_names[v.0 as usize];
+        // Variables made by the normaliser (for intervals) are unsafe only
+        // because a written variable is: name only the written ones.
+        if name.starts_with('#') && unsafe_written {
+            continue;
+        }
         let shown = if name.starts_with('#') { "an interval".to_string() } else { format!("'{}'", name) };
         d = d.with_note(r.var_spans[v.0 as usize], format!("{} is unsafe", shown));
     }

@@ -216,6 +216,13 @@ impl Solver {
         self.interrupt = Some(flag);
     }
 
+    /// True when it is already known, without further search, that no
+    /// model is left (as after a model found without any decision) —
+    /// clasp's criterion for reporting an exhausted search at a model limit.
+    pub fn exhausted(&self) -> bool {
+        self.done
+    }
+
     pub fn stats(&self) -> Stats {
         self.stats.clone()
     }

@@ -20,6 +20,8 @@ pub struct Evidence {
     /// A construct whose meaning differs between the dialects (for the
     /// `info:` line when a neutral file is read one way).
     pub ambiguous: Option<(Span, &'static str)>,
+    /// The first construct of the other dialect, if the file has both.
+    pub conflict: Option<(Dialect, Span, &'static str)>,
 }
 
 pub fn classify(file: FileId, text: &str) -> Evidence {
@@ -27,9 +29,14 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
         tokens(text).into_iter().filter_map(|(l, t, h)| t.ok().map(|t| (l, t, h))).collect();
     let mut dialect: Option<(Dialect, Span, &'static str)> = None;
     let mut ambiguous = None;
-    let note = |d: Dialect, lo: usize, hi: usize, what: &'static str, out: &mut Option<(Dialect, Span, &'static str)>| {
-        if out.is_none() {
-            *out = Some((d, Span::new(file, lo, hi), what));
+    let mut conflict: Option<(Dialect, Span, &'static str)> = None;
+    let mut note = |d: Dialect, lo: usize, hi: usize, what: &'static str, out: &mut Option<(Dialect, Span, &'static str)>| {
+        match out {
+            None => *out = Some((d, Span::new(file, lo, hi), what)),
+            Some((first, _, _)) if *first != d && conflict.is_none() => {
+                conflict = Some((d, Span::new(file, lo, hi), what))
+            }
+            _ => {}
         }
     };
     // Brace depth and whether the innermost `{` belongs to a `#count`-like aggregate.
@@ -112,7 +119,7 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
             _ => {}
         }
     }
-    Evidence { dialect, ambiguous }
+    Evidence { dialect, ambiguous, conflict }
 }
 
 #[cfg(test)]

@@ -63,10 +63,17 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
                 Span::new(file, lo, hi),
                 format!("lexer error, number out of range {}", &text[lo..hi]),
             )),
-            Err(LexError::Invalid) => diags.push(Diagnostic::error(
-                Span::new(file, lo, hi),
-                format!("lexer error, unexpected {}", &text[lo..hi]),
-            )),
+            Err(LexError::Invalid) => {
+                let bad = &text[lo..hi];
+                let (hi, what) = if bad.starts_with("%*") {
+                    (lo + 2, "lexer error, block comment '%*' is never closed with '*%'".to_string())
+                } else {
+                    // Name the first character only (an unterminated string's quote).
+                    let c = bad.chars().next().map_or(0, char::len_utf8);
+                    (lo + c, format!("lexer error, unexpected {}", &bad[..c]))
+                };
+                diags.push(Diagnostic::error(Span::new(file, lo, hi), what))
+            }
         }
     }
     let end = text.len();

@@ -1,0 +1,48 @@
+//! Malformed and hostile programs (`tests/errors/*.lp`), each with its
+//! expected exit code and stderr beside it (`*.stderr`, first line
+//! `# exit N`), snapshot style: right message, right location, right exit
+//! code, never a panic, and `UNKNOWN` on stdout for errors.
+//!
+//! `MINASP_BLESS=1 cargo test --test it errors` rewrites the snapshots;
+//! review the diff before committing it.
+
+use crate::support::run_command;
+use std::path::Path;
+use std::time::Duration;
+
+#[test]
+fn malformed_programs_give_the_expected_messages() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/errors");
+    let bless = std::env::var("MINASP_BLESS").is_ok_and(|v| v == "1");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".lp"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 40, "only {} programs in tests/errors", names.len());
+    let mut failures = Vec::new();
+    for name in &names {
+        // Run from inside the folder so messages name the file as written.
+        let bin = env!("CARGO_BIN_EXE_minasp").to_string();
+        let script = format!("cd '{}' && exec '{}' '{}'", dir.display(), bin, name);
+        let out = run_command(&["sh".to_string(), "-c".to_string(), script], &[], Duration::from_secs(30));
+        let code = out.code.unwrap_or(-1);
+        let got = format!("# exit {}\n{}", code, out.stderr);
+        let snap = dir.join(name.replace(".lp", ".stderr"));
+        assert!(!out.stderr.contains("panicked"), "{}: panic:\n{}", name, out.stderr);
+        if code == 65 {
+            assert!(out.stdout.trim_end().ends_with("UNKNOWN"), "{}: stdout does not end in UNKNOWN:\n{}", name, out.stdout);
+        }
+        if bless {
+            std::fs::write(&snap, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&snap).unwrap_or_default();
+        if want != got {
+            failures.push(format!("== {}\n-- expected\n{}-- got\n{}", name, want, got));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} snapshots differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+}
