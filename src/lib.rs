@@ -4,8 +4,10 @@
 //! Data flows one way: `syntax` (text to AST) → `ground` (AST to
 //! [`program::GroundProgram`] and the output table) → `solver` (models) →
 //! `output` (clingo's text format).  The solver never sees syntax.
+pub mod aspif;
 pub mod diagnostics;
 pub mod ground;
+pub mod json;
 pub mod models;
 pub mod output;
 pub mod program;

@@ -6,7 +6,7 @@
 
 use clap::Parser;
 use minasp::diagnostics::{has_errors, Diagnostic};
-use minasp::ground::{self, Grounding};
+use minasp::ground;
 use minasp::models::Models;
 use minasp::output::{self, Summary};
 use minasp::solver::Outcome;
@@ -20,6 +20,7 @@ use std::time::Instant;
 #[command(
     name = "minasp",
     version,
+    disable_version_flag = true,
     about = "Answer-set programming: a gringo-language grounder and a CDCL stable-model solver, clingo-compatible"
 )]
 struct Cli {
@@ -38,6 +39,55 @@ struct Cli {
     /// Re-verify every answer set against the ground program (always on in debug builds).
     #[arg(long = "check")]
     check: bool,
+    /// Input language: `auto` (judged per file), `gringo3` or `clingo5`.
+    #[arg(long = "dialect", value_enum, default_value_t = DialectArg::Auto)]
+    dialect: DialectArg,
+    /// Run as `clingo` (ground and solve), `gringo` (print the ground program
+    /// in aspif) or `clasp` (solve a ground program in aspif or smodels).
+    #[arg(long = "mode", value_enum, default_value_t = Mode::Clingo)]
+    mode: Mode,
+    /// Print the ground program and stop: `aspif` (as --mode=gringo) or `text` (as --text).
+    #[arg(long = "output", value_enum, value_name = "FORMAT")]
+    output: Option<GroundOutput>,
+    /// Output format: 0 text, 1 ASP competition, 2 JSON.
+    #[arg(long = "outf", value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=2))]
+    outf: u8,
+    /// Verbosity: `-V0` prints only the answers and the result word.
+    #[arg(short = 'V', long = "verbose", value_name = "N", num_args = 0..=1,
+          default_missing_value = "2")]
+    verbose: Option<u8>,
+    /// Print version information.
+    #[arg(long = "version", action = clap::ArgAction::Version)]
+    version: Option<bool>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum DialectArg {
+    Auto,
+    Gringo3,
+    Clingo5,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Clingo,
+    Gringo,
+    Clasp,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum GroundOutput {
+    Aspif,
+    Text,
+}
+
+/// How answers are printed (from --outf and -V), and whether stdout carries
+/// a ground program instead (no `UNKNOWN` there after an input error).
+static STYLE: std::sync::OnceLock<(output::Style, bool)> = std::sync::OnceLock::new();
+
+fn style() -> output::Style {
+    STYLE.get().map(|s| s.0).unwrap_or_default()
 }
 
 fn main() -> ExitCode {
@@ -68,6 +118,20 @@ fn run(mut cli: Cli) -> i32 {
         _ => true,
     });
     let limit = models.unwrap_or(1);
+    let _ = STYLE.set((
+        output::Style {
+            format: match cli.outf {
+                1 => output::Format::Competition,
+                2 => output::Format::Json,
+                _ => output::Format::Text,
+            },
+            verbose: cli.verbose.unwrap_or(1),
+        },
+        cli.mode == Mode::Gringo || cli.output.is_some(),
+    ));
+    if let Some(code) = solve_ground_input(&mut out, &cli, limit, start) {
+        return code;
+    }
 
     let mut sources = SourceMap::new();
     let mut diags: Vec<Diagnostic> = Vec::new();
@@ -115,8 +179,23 @@ fn run(mut cli: Cli) -> i32 {
         } else {
             f.clone()
         };
-        let id = sources.add(name, text);
-        let (s, d) = parse(id, &sources.file(id).text.clone(), Dialect::Clingo5);
+        sources.add(name, text);
+    }
+    let dialect = match choose_dialect(&sources, cli.dialect) {
+        Ok((d, infos)) => {
+            diags.extend(infos);
+            d
+        }
+        Err(e) => {
+            diags.push(e);
+            Dialect::Clingo5
+        }
+    };
+    let dialect_failed = has_errors(&diags);
+    let files: Vec<(minasp::syntax::span::FileId, String)> =
+        sources.files().map(|(id, f)| (id, f.text.clone())).collect();
+    for (id, text) in files.into_iter().filter(|_| !dialect_failed) {
+        let (s, d) = parse(id, &text, dialect);
         stmts.extend(s);
         diags.extend(d);
     }
@@ -152,10 +231,7 @@ fn run(mut cli: Cli) -> i32 {
             "parsing failed",
         );
     }
-    let opts = ground::Options {
-        consts,
-        ..Default::default()
-    };
+    let opts = ground::Options { consts, dialect, ..Default::default() };
     let (grounding, infos) = match ground::ground(&stmts, &opts) {
         Ok(g) => g,
         Err(mut d) => {
@@ -174,18 +250,95 @@ fn run(mut cli: Cli) -> i32 {
     for d in diags.iter().chain(infos.iter()) {
         let _ = stderr.write_all(d.render(&sources).as_bytes());
     }
-    if cli.text {
+    if cli.text || cli.output == Some(GroundOutput::Text) {
         let _ = out.write_all(minasp::text::ground_text(&grounding).as_bytes());
         return 0;
     }
+    if cli.mode == Mode::Gringo || cli.output == Some(GroundOutput::Aspif) {
+        let table: Vec<(String, Option<minasp::program::Atom>)> = grounding
+            .output
+            .iter()
+            .map(|(s, a)| (grounding.syms.display(*s), *a))
+            .collect();
+        let text = minasp::aspif::write::aspif(&grounding.program, &table);
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+        return 0;
+    }
+    let shown = |m: &[bool]| -> Vec<String> {
+        grounding
+            .shown(m)
+            .into_iter()
+            .map(|s| grounding.syms.display(s))
+            .collect()
+    };
     solve(
         &mut out,
-        &grounding,
+        &grounding.program,
+        &shown,
         &inputs,
         limit,
         cli.check || cfg!(debug_assertions),
         start,
     )
+}
+
+/// The dialect for the whole input: forced by `--dialect`, else judged per
+/// file; neutral files follow the others, all-neutral input is clingo 5, a
+/// mix is an error.  Returns `info:` diagnostics where a neutral file's
+/// meaning depends on the choice.
+fn choose_dialect(sources: &SourceMap, arg: DialectArg) -> Result<(Dialect, Vec<Diagnostic>), Diagnostic> {
+    use minasp::syntax::dialect::classify;
+    let evidence: Vec<_> = sources.files().map(|(id, f)| classify(id, &f.text)).collect();
+    let forced = match arg {
+        DialectArg::Gringo3 => Some(Dialect::Gringo3),
+        DialectArg::Clingo5 => Some(Dialect::Clingo5),
+        DialectArg::Auto => None,
+    };
+    let name = |d: Dialect| if d == Dialect::Gringo3 { "gringo 3" } else { "clingo 5" };
+    let dialect = match forced {
+        Some(d) => d,
+        None => {
+            if let Some(e) = evidence.iter().find(|e| e.conflict.is_some()) {
+                let (a, b) = (e.dialect.unwrap(), e.conflict.unwrap());
+                return Err(Diagnostic::error(
+                    b.1,
+                    format!(
+                        "this file mixes dialects: {} ({}) is {}, but {} is {}; choose one with --dialect=gringo3 or --dialect=clingo5",
+                        a.2,
+                        sources.location(a.1),
+                        name(a.0),
+                        b.2,
+                        name(b.0)
+                    ),
+                ));
+            }
+            let g3 = evidence.iter().find_map(|e| e.dialect.filter(|x| x.0 == Dialect::Gringo3));
+            let c5 = evidence.iter().find_map(|e| e.dialect.filter(|x| x.0 == Dialect::Clingo5));
+            match (g3, c5) {
+                (Some(a), Some(b)) => {
+                    return Err(Diagnostic::error(
+                        a.1,
+                        format!(
+                            "the input mixes dialects: {} is gringo 3, but {} ({}) is clingo 5; choose one with --dialect=gringo3 or --dialect=clingo5",
+                            a.2,
+                            b.2,
+                            sources.location(b.1)
+                        ),
+                    ))
+                }
+                (Some(_), None) => Dialect::Gringo3,
+                _ => Dialect::Clingo5,
+            }
+        }
+    };
+    let mut infos = Vec::new();
+    for e in &evidence {
+        if let (None, Some((span, what))) = (e.dialect, e.ambiguous) {
+            infos.push(Diagnostic::info(span, format!("read as {}: {}", name(dialect), what)));
+        }
+    }
+    Ok((dialect, infos))
 }
 
 fn parse_const_value(
@@ -217,31 +370,98 @@ fn input_error(
         let _ = err.write_all(d.render(sources).as_bytes());
     }
     let _ = writeln!(err, "*** ERROR: (minasp): {}", what);
-    if !text {
-        let _ = output::header(out, inputs);
-        let _ = writeln!(out, "UNKNOWN");
+    let ground_out = STYLE.get().map_or(false, |s| s.1);
+    if !text && !ground_out {
+        let _ = output::Printer::new(out, style(), inputs).unknown(Instant::now().elapsed());
     }
     65
 }
 
+/// `--mode=clasp`, or a single input that starts like aspif or smodels:
+/// read the ground program and solve it.  `None`: not a ground input (go on
+/// parsing).
+fn solve_ground_input(out: &mut dyn Write, cli: &Cli, limit: u64, start: Instant) -> Option<i32> {
+    use io::BufRead;
+    let inputs: Vec<String> = if cli.files.is_empty() {
+        vec!["-".into()]
+    } else {
+        cli.files.clone()
+    };
+    let forced = cli.mode == Mode::Clasp;
+    if !forced && (cli.mode != Mode::Clingo || inputs.len() != 1 || cli.text || cli.output.is_some()) {
+        return None;
+    }
+    let name = if inputs[0] == "-" { "<stdin>".to_string() } else { inputs[0].clone() };
+    let fail = |out: &mut dyn Write, msg: String| -> Option<i32> {
+        eprintln!("{}", msg);
+        eprintln!("*** ERROR: (minasp): reading the ground program failed");
+        let _ = output::Printer::new(out, style(), &inputs).unknown(start.elapsed());
+        Some(65)
+    };
+    if inputs.len() != 1 {
+        return fail(out, format!("error: --mode=clasp reads one ground program, got {} inputs", inputs.len()));
+    }
+    // Look at the beginning without consuming it (stdin stays readable by the parser).
+    if !forced {
+        let looks_ground = if inputs[0] == "-" {
+            let stdin = io::stdin();
+            let mut lock = stdin.lock();
+            lock.fill_buf().map_or(false, |b| minasp::aspif::detect(b).is_some())
+        } else {
+            let mut head = Vec::new();
+            std::fs::File::open(&inputs[0])
+                .and_then(|f| f.take(4096).read_to_end(&mut head))
+                .map_or(false, |_| minasp::aspif::detect(&head).is_some())
+        };
+        if !looks_ground {
+            return None;
+        }
+    }
+    let mut text = Vec::new();
+    let read = if inputs[0] == "-" {
+        io::stdin().read_to_end(&mut text).map(|_| ())
+    } else {
+        std::fs::read(&inputs[0]).map(|t| text = t)
+    };
+    if let Err(e) = read {
+        return fail(out, format!("{}: error: cannot read: {}", name, e));
+    }
+    let ground = match minasp::aspif::read_any(&text) {
+        Ok(g) => g,
+        Err(e) => return fail(out, format!("{}:{}: error: {}", name, e.line, e.msg)),
+    };
+    let shown = |m: &[bool]| ground.shown(m);
+    Some(solve(
+        out,
+        &ground.program,
+        &shown,
+        &inputs,
+        limit,
+        cli.check || cfg!(debug_assertions),
+        start,
+    ))
+}
+
 fn solve(
     out: &mut dyn Write,
-    g: &Grounding,
+    program: &minasp::program::GroundProgram,
+    shown: &dyn Fn(&[bool]) -> Vec<String>,
     inputs: &[String],
     limit: u64,
     check: bool,
     start: Instant,
 ) -> i32 {
-    let _ = output::header(out, inputs);
-    let mut solver = match Models::new(&g.program) {
+    let mut p = output::Printer::new(out, style(), inputs);
+    let _ = p.header();
+    let mut solver = match Models::new(program) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {}", e);
-            let _ = writeln!(out, "UNKNOWN");
+            let _ = p.unknown(start.elapsed());
             return 65;
         }
     };
-    let _ = output::solving(out);
+    let _ = p.solving();
     let solve_start = Instant::now();
     let mut count = 0u64;
     let mut first = None;
@@ -250,17 +470,18 @@ fn solve(
     loop {
         match solver.next() {
             Outcome::Model(m) => {
-                if check && !minasp::models::is_answer_set(&g.program, &m) {
+                if check && !minasp::models::is_answer_set(program, &m) {
                     eprintln!("*** internal error: the solver returned a model that is not stable; please report this");
                     std::process::exit(70);
                 }
                 count += 1;
                 first.get_or_insert(solve_start.elapsed());
-                let atoms: Vec<String> =
-                    g.shown(&m).into_iter().map(|s| g.syms.display(s)).collect();
-                let _ = output::answer(out, count, &atoms);
+                let atoms = shown(&m);
+                let _ = p.model(count, &atoms);
                 if limit != 0 && count >= limit {
-                    more = true;
+                    // Like clasp: "more" unless exhaustion is already known.
+                    more = !solver.exhausted();
+                    exhausted = !more;
                     break;
                 }
             }
@@ -293,6 +514,6 @@ fn solve(
         },
         cpu: start.elapsed(),
     };
-    let _ = output::summary(out, result, &s);
+    let _ = p.finish(result, &s);
     output::exit_code(result, more)
 }

@@ -94,3 +94,179 @@ pub fn exit_code(r: Result, more: bool) -> i32 {
         Result::Unknown => 0,
     }
 }
+
+/// Which of clingo's output formats (`--outf`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Format {
+    /// `--outf=0`: the text format above.
+    #[default]
+    Text,
+    /// `--outf=1`: the ASP competition format (`ANSWER` and the last model
+    /// as facts, or `INCONSISTENT`; everything else as `% ` comments).
+    Competition,
+    /// `--outf=2`: one JSON document ([`crate::json`]).
+    Json,
+}
+
+/// How to print: the format and the verbosity (`-V0`: answers and the
+/// result word only, as `clingo -V0`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Style {
+    pub format: Format,
+    pub verbose: u8,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style {
+            format: Format::Text,
+            verbose: 1,
+        }
+    }
+}
+
+/// Prints one run in any [`Format`]: call [`Printer::header`],
+/// [`Printer::solving`], [`Printer::model`] for each model and
+/// [`Printer::finish`] once.  JSON is written whole at `finish`; the other
+/// formats as they go (flushed after every answer).
+pub struct Printer<'a> {
+    out: &'a mut dyn Write,
+    style: Style,
+    inputs: Vec<String>,
+    witnesses: Vec<Vec<String>>,
+    last: Option<(u64, Vec<String>)>,
+}
+
+impl<'a> Printer<'a> {
+    pub fn new(out: &'a mut dyn Write, style: Style, inputs: &[String]) -> Printer<'a> {
+        Printer {
+            out,
+            style,
+            inputs: inputs.to_vec(),
+            witnesses: Vec::new(),
+            last: None,
+        }
+    }
+
+    fn quiet(&self) -> bool {
+        self.style.verbose == 0
+    }
+
+    pub fn header(&mut self) -> io::Result<()> {
+        match self.style.format {
+            Format::Text if !self.quiet() => header(self.out, &self.inputs),
+            Format::Competition if !self.quiet() => {
+                let mut buf = Vec::new();
+                header(&mut buf, &self.inputs)?;
+                comment(self.out, &buf)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub fn solving(&mut self) -> io::Result<()> {
+        match self.style.format {
+            Format::Text if !self.quiet() => solving(self.out),
+            Format::Competition if !self.quiet() => comment(self.out, b"Solving...\n"),
+            _ => Ok(()),
+        }
+    }
+
+    pub fn model(&mut self, n: u64, atoms: &[String]) -> io::Result<()> {
+        match self.style.format {
+            Format::Text if self.quiet() => {
+                writeln!(self.out, "{}", atoms.join(" "))?;
+                self.out.flush()
+            }
+            Format::Text => answer(self.out, n, atoms),
+            Format::Competition => {
+                self.last = Some((n, atoms.to_vec()));
+                Ok(())
+            }
+            Format::Json => {
+                self.witnesses.push(atoms.to_vec());
+                Ok(())
+            }
+        }
+    }
+
+    pub fn finish(&mut self, r: Result, s: &Summary) -> io::Result<()> {
+        match self.style.format {
+            Format::Text if self.quiet() => {
+                writeln!(self.out, "{}", result_word(r))?;
+                self.out.flush()
+            }
+            Format::Text => summary(self.out, r, s),
+            Format::Json => {
+                let doc = crate::json::document(&self.inputs, &self.witnesses, r, s);
+                self.out.write_all(doc.as_bytes())?;
+                self.out.flush()
+            }
+            Format::Competition => {
+                match (&self.last, r) {
+                    (Some((n, atoms)), _) => {
+                        if !self.quiet() {
+                            writeln!(self.out, "% Answer: {}", n)?;
+                        }
+                        writeln!(self.out, "ANSWER")?;
+                        let facts: Vec<String> = atoms.iter().map(|a| format!("{}.", a)).collect();
+                        writeln!(self.out, "{}", facts.join(" "))?;
+                    }
+                    (None, Result::Unsatisfiable) => writeln!(self.out, "INCONSISTENT")?,
+                    (None, _) => writeln!(self.out, "UNKNOWN")?,
+                }
+                if !self.quiet() {
+                    let plus = if s.more || r == Result::Unknown { "+" } else { "" };
+                    writeln!(self.out, "% ")?;
+                    writeln!(self.out, "% {:<15}: {}{}", "Models", s.models, plus)?;
+                    if s.interrupted {
+                        writeln!(self.out, "% {:<15}: 1", "INTERRUPTED")?;
+                    }
+                    writeln!(self.out, "% {:<15}: 1", "Calls")?;
+                    writeln!(
+                        self.out,
+                        "% {:<15}: {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+                        "Time",
+                        s.total.as_secs_f64(),
+                        s.solving.as_secs_f64(),
+                        s.first_model.as_secs_f64(),
+                        s.unsat.as_secs_f64()
+                    )?;
+                    writeln!(self.out, "% {:<15}: {:.3}s", "CPU Time", s.cpu.as_secs_f64())?;
+                }
+                self.out.flush()
+            }
+        }
+    }
+
+    /// After an input error: `UNKNOWN` in the chosen format (the text
+    /// format prints just the header and the word, as before).
+    pub fn unknown(&mut self, elapsed: Duration) -> io::Result<()> {
+        self.header()?;
+        let s = Summary {
+            models: 0,
+            more: true,
+            interrupted: false,
+            total: elapsed,
+            solving: Duration::ZERO,
+            first_model: Duration::ZERO,
+            unsat: Duration::ZERO,
+            cpu: elapsed,
+        };
+        match self.style.format {
+            Format::Text => {
+                writeln!(self.out, "UNKNOWN")?;
+                self.out.flush()
+            }
+            _ => self.finish(Result::Unknown, &s),
+        }
+    }
+}
+
+/// Writes text as `% `-prefixed comment lines.
+fn comment(out: &mut dyn Write, text: &[u8]) -> io::Result<()> {
+    for line in String::from_utf8_lossy(text).lines() {
+        writeln!(out, "% {}", line)?;
+    }
+    out.flush()
+}

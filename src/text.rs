@@ -1,46 +1,58 @@
-//! The ground program as readable rules (`--text`), one per line, for
-//! teaching and debugging: atoms by their printed names, auxiliary atoms as
-//! `#aux(N)`.
+//! The ground program as readable rules (`--text`), one per line, in
+//! gringo's `--text` style: `a:-b,not c.`, `a;b:-c.`, `{p(1);p(2)}.`,
+//! `:-x.`, weight bodies as `2<=#sum{1,0:q(1);2,1:r}` (weight, then the
+//! literal's position, which keeps repeated literals apart), then one
+//! `#show t:a.` / `#show t.` line per printed term that is not just the
+//! atom's own name.  Atoms print by their names, auxiliary atoms (from
+//! aggregates and conditions) as `#aux(N)`.
 //!
-//! Invariant: the text is a function of the grounding alone (stable order:
-//! the program's rule order).
+//! Invariant: the text is a function of the grounding alone (the program's
+//! rule order, then the output table's order), so it can be snapshot-tested.
 
 use crate::ground::Grounding;
-use crate::program::{Atom, Body, Head, Lit};
+use crate::program::{Atom, Body, GroundProgram, Head, Lit};
 use std::collections::HashMap;
 
 pub fn ground_text(g: &Grounding) -> String {
-    let names: HashMap<Atom, String> = g
-        .atom_syms
-        .iter()
-        .map(|(a, s)| (*a, g.syms.display(*s)))
-        .collect();
-    let name = |a: Atom| {
-        names
-            .get(&a)
-            .cloned()
-            .unwrap_or_else(|| format!("#aux({})", a.0))
-    };
+    let names: HashMap<Atom, String> = g.atom_syms.iter().map(|(a, s)| (*a, g.syms.display(*s))).collect();
+    let mut out = program_text(&g.program, &names);
+    let atom_names: std::collections::HashSet<_> = g.atom_syms.values().collect();
+    for (sym, cond) in &g.output {
+        match cond {
+            Some(a) if g.atom_syms.get(a) == Some(sym) => {}
+            Some(a) => out.push_str(&format!("#show {}:{}.\n", g.syms.display(*sym), name(&names, *a))),
+            None if atom_names.contains(sym) => {}
+            None => out.push_str(&format!("#show {}.\n", g.syms.display(*sym))),
+        }
+    }
+    out
+}
+
+fn name(names: &HashMap<Atom, String>, a: Atom) -> String {
+    names.get(&a).cloned().unwrap_or_else(|| format!("#aux({})", a.0))
+}
+
+/// The rules of a program, atoms named by `names` (others `#aux(N)`).
+pub fn program_text(p: &GroundProgram, names: &HashMap<Atom, String>) -> String {
     let lit = |l: Lit| {
         if l.is_positive() {
-            name(l.atom())
+            name(names, l.atom())
         } else {
-            format!("not {}", name(l.atom()))
+            format!("not {}", name(names, l.atom()))
         }
     };
     let mut out = String::new();
-    for r in &g.program.rules {
+    for r in &p.rules {
         let head = match &r.head {
-            Head::Disjunction(h) => h.iter().map(|a| name(*a)).collect::<Vec<_>>().join("|"),
-            Head::Choice(h) => format!(
-                "{{{}}}",
-                h.iter().map(|a| name(*a)).collect::<Vec<_>>().join(";")
-            ),
+            Head::Disjunction(h) => h.iter().map(|a| name(names, *a)).collect::<Vec<_>>().join(";"),
+            Head::Choice(h) => {
+                format!("{{{}}}", h.iter().map(|a| name(names, *a)).collect::<Vec<_>>().join(";"))
+            }
         };
         let body = match &r.body {
             Body::Normal(ls) => ls.iter().map(|l| lit(*l)).collect::<Vec<_>>().join(","),
             Body::Weight { bound, lits } => format!(
-                "{}#sum{{{}}}",
+                "{}<=#sum{{{}}}",
                 bound,
                 lits.iter()
                     .enumerate()

@@ -255,3 +255,190 @@ fn checkers_reject_illegal_answers() {
     let wrong: BTreeSet<String> = ["move(1,left,2,1)".to_string()].into();
     assert!(check_solitaire(&inst, &wrong, 1).is_err());
 }
+
+/// Lunar Lockout (`programs/lunar/`): `coordinate/1` gives the square grid,
+/// `init(P,X,Y)` the pieces, `ship/1` the ships, `goal/2` the goal cell; the
+/// answer's `move(T,P,X,Y)` moves piece P to (X,Y) at turn T.
+///
+/// The rules are those of `programs/lunar/lunar.lp`: exactly one move at each
+/// turn 1..`maxturns`; in its turn a piece makes one or more slides, each of
+/// which stops on the cell in front of the first other piece in its
+/// direction (no slide without such a piece, none of length zero); the
+/// piece's starting cell is empty while it moves; a ship that stops on the
+/// goal leaves the board and its turn ends; a turn does not end where it
+/// started; no ship is left after the last turn.  (The seed's `lunar.lp`
+/// also lets a ship slide on after stopping on the goal within a turn; such
+/// answers are rejected here.)
+pub fn check_lunar(instance: &[Atom], answer: &BTreeSet<String>, maxturns: i64) -> Result<(), String> {
+    let coords: Vec<i64> = instance.iter().filter(|a| a.name == "coordinate").map(|a| a.int(0)).collect();
+    let (lo, hi) = match (coords.iter().min(), coords.iter().max()) {
+        (Some(l), Some(h)) => (*l, *h),
+        _ => return Err("no coordinate/1".into()),
+    };
+    let goal = instance.iter().find(|a| a.name == "goal").map(|a| (a.int(0), a.int(1))).ok_or("no goal/2")?;
+    let ships: BTreeSet<String> =
+        instance.iter().filter(|a| a.name == "ship").map(|a| a.args[0].clone()).collect();
+    let mut pieces: BTreeMap<String, (i64, i64)> = instance
+        .iter()
+        .filter(|a| a.name == "init")
+        .map(|a| (a.args[0].clone(), (a.int(1), a.int(2))))
+        .collect();
+    let mut moves: BTreeMap<i64, Vec<Atom>> = BTreeMap::new();
+    for s in answer {
+        let a = parse_atom(s);
+        if a.name == "move" {
+            moves.entry(a.int(0)).or_default().push(a);
+        }
+    }
+    if let Some(t) = moves.keys().find(|t| **t < 1 || **t > maxturns) {
+        return Err(format!("move at turn {} outside 1..{}", t, maxturns));
+    }
+    for t in 1..=maxturns {
+        let ms = moves.get(&t).ok_or_else(|| format!("no move at turn {}", t))?;
+        if ms.len() != 1 {
+            return Err(format!("{} moves at turn {}", ms.len(), t));
+        }
+        let m = &ms[0];
+        let p = m.args[1].clone();
+        let to = (m.int(2), m.int(3));
+        let from =
+            *pieces.get(&p).ok_or_else(|| format!("turn {}: {:?}: piece {} is not on the board", t, m, p))?;
+        let is_ship = ships.contains(&p);
+        let others: BTreeSet<(i64, i64)> = pieces.iter().filter(|(q, _)| **q != p).map(|(_, c)| *c).collect();
+        // Every cell the piece can stop on, by one or more slides.
+        let mut seen = BTreeSet::from([from]);
+        let mut todo = vec![from];
+        while let Some((x, y)) = todo.pop() {
+            if is_ship && (x, y) == goal && (x, y) != from {
+                continue; // home: the turn ends here
+            }
+            for (dx, dy) in [(0, 1), (0, -1), (-1, 0), (1, 0)] {
+                let (mut cx, mut cy) = (x + dx, y + dy);
+                let mut slid = false;
+                while (lo..=hi).contains(&cx) && (lo..=hi).contains(&cy) && !others.contains(&(cx, cy)) {
+                    slid = true;
+                    cx += dx;
+                    cy += dy;
+                }
+                if slid && others.contains(&(cx, cy)) && seen.insert((cx - dx, cy - dy)) {
+                    todo.push((cx - dx, cy - dy));
+                }
+            }
+        }
+        if to == from || !seen.contains(&to) {
+            return Err(format!("turn {}: {:?}: piece {} on {:?} cannot slide to {:?}", t, m, p, from, to));
+        }
+        if is_ship && to == goal {
+            pieces.remove(&p);
+        } else {
+            pieces.insert(p, to);
+        }
+    }
+    let left: Vec<&String> = pieces.keys().filter(|p| ships.contains(*p)).collect();
+    if !left.is_empty() {
+        return Err(format!("ships left after turn {}: {:?}", maxturns, left));
+    }
+    Ok(())
+}
+
+/// The 15-puzzle in the ASP Competition format (`programs/fifteen/`):
+/// `maxtime(M)` and `in0(X,Y,N)` (row X, column Y, entry N, 0 the blank);
+/// the answer's `move(T,X,Y)` swaps the blank with the tile on (X,Y) at
+/// time T.  Checks the competition's rules: moves at times 0..S, one each,
+/// S < M; each swaps the blank with an orthogonal neighbour; after the last
+/// one (or at once, with no moves) the grid is the goal: the blank on (1,1),
+/// entry n on row n/4+1, column n\4+1.
+pub fn check_fifteen(instance: &[Atom], answer: &BTreeSet<String>) -> Result<(), String> {
+    let maxtime = instance.iter().find(|a| a.name == "maxtime").map(|a| a.int(0)).ok_or("no maxtime/1")?;
+    let mut grid: BTreeMap<(i64, i64), i64> =
+        instance.iter().filter(|a| a.name == "in0").map(|a| ((a.int(0), a.int(1)), a.int(2))).collect();
+    let cells: BTreeSet<(i64, i64)> = (1..=4).flat_map(|x| (1..=4).map(move |y| (x, y))).collect();
+    let entries: BTreeSet<i64> = grid.values().copied().collect();
+    if grid.keys().copied().collect::<BTreeSet<_>>() != cells || entries != (0..16).collect() {
+        return Err(format!("in0/3 is not a 4x4 grid of the entries 0..15: {:?}", grid));
+    }
+    let mut moves: Vec<Atom> = answer.iter().map(|s| parse_atom(s)).filter(|a| a.name == "move").collect();
+    moves.sort_by_key(|a| a.int(0));
+    let times: Vec<i64> = moves.iter().map(|a| a.int(0)).collect();
+    if times != (0..moves.len() as i64).collect::<Vec<_>>() {
+        return Err(format!("moves not at times 0,1,2,...: {:?}", times));
+    }
+    if moves.len() as i64 > maxtime {
+        return Err(format!("{} moves, maxtime {}", moves.len(), maxtime));
+    }
+    for m in &moves {
+        let to = (m.int(1), m.int(2));
+        let blank = *grid.iter().find(|(_, n)| **n == 0).unwrap().0;
+        if !cells.contains(&to) || (to.0 - blank.0).abs() + (to.1 - blank.1).abs() != 1 {
+            return Err(format!("{:?}: the blank is on {:?}, {:?} is not next to it", m, blank, to));
+        }
+        let n = grid[&to];
+        grid.insert(blank, n);
+        grid.insert(to, 0);
+    }
+    for (&(x, y), &n) in &grid {
+        if (x, y) != (n / 4 + 1, n % 4 + 1) {
+            return Err(format!("after {} moves entry {} is on ({},{}), not at home", moves.len(), n, x, y));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn lunar_and_fifteen_checkers_reject_illegal_answers() {
+    let set = |xs: &[&str]| -> BTreeSet<String> { xs.iter().map(|s| s.to_string()).collect() };
+    // Advanced Solitaire Puzzle 1 of the seed.
+    let lunar = facts(
+        "coordinate(-3..3). ship(x). goal(0,0). init(x,-1,3). init(1,1,1). init(2,-1,0).
+         init(3,2,-1). init(4,-1,-3). init(5,0,-3).",
+    );
+    let good = set(&["move(1,4,0,-2)", "move(2,x,0,0)"]);
+    assert_eq!(check_lunar(&lunar, &good, 2), Ok(()));
+    // Too few turns for the horizon, and a move at turn 3 > maxturns.
+    assert!(check_lunar(&lunar, &good, 3).is_err());
+    assert!(check_lunar(&lunar, &set(&["move(1,4,0,-2)", "move(3,x,0,0)"]), 2).is_err());
+    // x on (-1,3) slides down to (-1,1) (piece 2 on (-1,0)) and can go on
+    // right to (0,1); it cannot stop on (-1,2) (nothing below that) nor
+    // reach the goal in one turn.
+    assert_eq!(
+        check_lunar(&lunar, &set(&["move(1,x,-1,1)", "move(2,4,0,-2)"]), 2)
+            .unwrap_err()
+            .contains("ships left"),
+        true
+    );
+    assert!(check_lunar(&lunar, &set(&["move(1,x,-1,2)", "move(2,4,0,-2)"]), 2).is_err());
+    assert!(check_lunar(&lunar, &set(&["move(1,x,0,0)", "move(2,4,0,-2)"]), 2).is_err());
+    // Two moves at one turn; a piece that does not exist; a null move.
+    assert!(check_lunar(&lunar, &set(&["move(1,4,0,-2)", "move(1,x,0,0)"]), 1).is_err());
+    assert!(check_lunar(&lunar, &set(&["move(1,7,0,-2)", "move(2,x,0,0)"]), 2).is_err());
+    assert!(check_lunar(&lunar, &set(&["move(1,4,-1,-3)", "move(2,x,0,0)"]), 2).is_err());
+    // Once home, the ship is gone: it cannot move again.
+    assert!(check_lunar(&lunar, &set(&["move(1,4,0,-2)", "move(2,x,0,0)", "move(3,x,0,-1)"]), 3).is_err());
+
+    let goal = "in0(1,1,0). in0(1,2,1). in0(1,3,2). in0(1,4,3). in0(2,1,4). in0(2,2,5).
+        in0(2,3,6). in0(2,4,7). in0(3,1,8). in0(3,2,9). in0(3,3,10). in0(3,4,11).
+        in0(4,1,12). in0(4,2,13). in0(4,3,14). in0(4,4,15).";
+    let solved = facts(&format!("maxtime(3). {}", goal));
+    assert_eq!(check_fifteen(&solved, &set(&[])), Ok(()));
+    // Two moves away from the goal: blank on (2,2) (tiles 1 and 5 shifted).
+    let two = facts(
+        &format!("maxtime(2). {}", goal)
+            .replace("in0(1,1,0)", "in0(1,1,1)")
+            .replace("in0(1,2,1)", "in0(1,2,5)")
+            .replace("in0(2,2,5)", "in0(2,2,0)"),
+    );
+    assert_eq!(check_fifteen(&two, &set(&["move(0,1,2)", "move(1,1,1)"])), Ok(()));
+    // Wrong order, not adjacent, not solved, too many moves, a gap in time.
+    assert!(check_fifteen(&two, &set(&["move(0,1,1)", "move(1,1,2)"])).is_err());
+    assert!(check_fifteen(&two, &set(&["move(0,1,1)"])).is_err());
+    assert!(check_fifteen(&two, &set(&["move(0,1,2)"])).is_err());
+    assert!(check_fifteen(&two, &set(&[])).is_err());
+    assert!(check_fifteen(&two, &set(&["move(0,1,2)", "move(2,1,1)"])).is_err());
+    let two_short = facts(
+        &format!("maxtime(1). {}", goal)
+            .replace("in0(1,1,0)", "in0(1,1,1)")
+            .replace("in0(1,2,1)", "in0(1,2,5)")
+            .replace("in0(2,2,5)", "in0(2,2,0)"),
+    );
+    assert!(check_fifteen(&two_short, &set(&["move(0,1,2)", "move(1,1,1)"])).is_err());
+}

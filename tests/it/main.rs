@@ -7,7 +7,11 @@
 //! - `seeds`: the seed problems end to end, validated by the checkers.
 
 mod checkers;
+mod dialects;
 mod differential;
+mod formats;
+mod errors;
 mod gen;
+mod programs;
 mod seeds;
 mod support;

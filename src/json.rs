@@ -1,0 +1,88 @@
+//! clingo's JSON output (`--outf=2`): one document with `Solver`, `Input`,
+//! `Call` (`[{ "Witnesses": [{ "Value": [atoms] }] }]`), `Result`,
+//! `Models` (`Number`, `More`), `Calls` and `Time` (`Total`, `Solve`,
+//! `Model`, `Unsat`, `CPU`), in the shape `clingo --outf=2` 5.4 prints.
+//!
+//! Invariant: the document is built with `serde_json` (so it always parses)
+//! and its keys keep clingo's order; times are seconds rounded to 3 places.
+
+use crate::output::{result_word, Result, Summary};
+use serde_json::{json, Map, Value};
+
+/// Seconds, rounded to milliseconds as clingo prints them.
+fn secs(d: std::time::Duration) -> Value {
+    let ms = (d.as_secs_f64() * 1000.0).round() / 1000.0;
+    json!(ms)
+}
+
+/// The whole document, pretty-printed (two-space indentation), with a final newline.
+pub fn document(inputs: &[String], witnesses: &[Vec<String>], result: Result, s: &Summary) -> String {
+    let mut call = Map::new();
+    if !witnesses.is_empty() {
+        let w: Vec<Value> = witnesses.iter().map(|m| json!({ "Value": m })).collect();
+        call.insert("Witnesses".into(), Value::Array(w));
+    }
+    let inputs: Vec<&str> = inputs.iter().map(|f| if f == "-" { "stdin" } else { f.as_str() }).collect();
+    let inputs = if inputs.is_empty() { vec!["stdin"] } else { inputs };
+    let more = s.more || result == Result::Unknown;
+    // `serde_json` is built with `preserve_order`: keys keep clingo's order.
+    let doc = json!({
+        "Solver": format!("minasp version {}", env!("CARGO_PKG_VERSION")),
+        "Input": inputs,
+        "Call": [Value::Object(call)],
+        "Result": result_word(result),
+        "Models": { "Number": s.models, "More": if more { "yes" } else { "no" } },
+        "Calls": 1,
+        "Time": {
+            "Total": secs(s.total),
+            "Solve": secs(s.solving),
+            "Model": secs(s.first_model),
+            "Unsat": secs(s.unsat),
+            "CPU": secs(s.cpu),
+        },
+    });
+    let mut out = serde_json::to_string_pretty(&doc).expect("JSON values serialize");
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn shape_matches_clingo() {
+        let s = Summary {
+            models: 2,
+            more: false,
+            interrupted: false,
+            total: Duration::from_millis(12),
+            solving: Duration::ZERO,
+            first_model: Duration::ZERO,
+            unsat: Duration::ZERO,
+            cpu: Duration::from_millis(12),
+        };
+        let doc = document(
+            &["a.lp".into()],
+            &[vec![], vec!["a".into(), "p(\"x\")".into()]],
+            Result::Satisfiable,
+            &s,
+        );
+        let v: Value = serde_json::from_str(&doc).unwrap();
+        assert_eq!(v["Call"][0]["Witnesses"][1]["Value"][1], "p(\"x\")");
+        assert_eq!(v["Models"]["Number"], 2);
+        assert_eq!(v["Models"]["More"], "no");
+        assert_eq!(v["Time"]["Total"], 0.012);
+        let keys: Vec<usize> =
+            ["\"Solver\"", "\"Input\"", "\"Call\"", "\"Result\"", "\"Models\"", "\"Calls\"", "\"Time\""]
+                .iter()
+                .map(|k| doc.find(k).unwrap())
+                .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{}", doc);
+        let empty = document(&["-".into()], &[], Result::Unsatisfiable, &s);
+        let v: Value = serde_json::from_str(&empty).unwrap();
+        assert_eq!(v["Input"][0], "stdin");
+        assert!(v["Call"][0].as_object().unwrap().is_empty());
+    }
+}
