@@ -56,7 +56,7 @@ mod tests {
         let s = Summary {
             models: 2,
             more: false,
-            interrupted: false,
+            interrupted: None,
             total: Duration::from_millis(12),
             solving: Duration::ZERO,
             first_model: Duration::ZERO,

@@ -14,6 +14,8 @@ use minasp::syntax::parse::{parse, Dialect};
 use minasp::syntax::span::SourceMap;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
@@ -39,6 +41,13 @@ struct Cli {
     /// Re-verify every answer set against the ground program (always on in debug builds).
     #[arg(long = "check")]
     check: bool,
+    /// Stop after N seconds (grounding and solving): models found so far are
+    /// kept, the summary says `TIME LIMIT   : 1`.
+    #[arg(long = "time-limit", value_name = "N")]
+    time_limit: Option<u64>,
+    /// Stop with an error when grounding makes more than N ground atoms.
+    #[arg(long = "max-ground-atoms", value_name = "N", default_value_t = 20_000_000)]
+    max_ground_atoms: usize,
     /// Input language: `auto` (judged per file), `gringo3` or `clingo5`.
     #[arg(long = "dialect", value_enum, default_value_t = DialectArg::Auto)]
     dialect: DialectArg,
@@ -103,8 +112,43 @@ fn main() -> ExitCode {
     ExitCode::from(run(cli) as u8)
 }
 
+/// Set by Ctrl-C, SIGTERM or the time limit; checked by grounder and solver.
+static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// Set (before STOP) when the time limit is what stopped the run.
+static TIMED_OUT: AtomicBool = AtomicBool::new(false);
+
+fn stop_flag() -> Arc<AtomicBool> {
+    STOP.get_or_init(|| Arc::new(AtomicBool::new(false))).clone()
+}
+
+/// Why the run was stopped early, if it was.
+fn stop_reason() -> Option<output::Stop> {
+    if !stop_flag().load(Ordering::SeqCst) {
+        None
+    } else if TIMED_OUT.load(Ordering::SeqCst) {
+        Some(output::Stop::TimeLimit)
+    } else {
+        Some(output::Stop::Interrupted)
+    }
+}
+
+/// Installs the signal handler and the time-limit timer.
+fn arm_stops(time_limit: Option<u64>) {
+    let flag = stop_flag();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    if let Some(secs) = time_limit {
+        let flag = stop_flag();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(secs));
+            TIMED_OUT.store(true, Ordering::SeqCst);
+            flag.store(true, Ordering::SeqCst);
+        });
+    }
+}
+
 fn run(mut cli: Cli) -> i32 {
     let start = Instant::now();
+    arm_stops(cli.time_limit);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut stderr = io::stderr();
@@ -231,10 +275,21 @@ fn run(mut cli: Cli) -> i32 {
             "parsing failed",
         );
     }
-    let opts = ground::Options { consts, dialect, ..Default::default() };
+    let opts = ground::Options {
+        consts,
+        dialect,
+        max_atoms: cli.max_ground_atoms,
+        interrupt: Some(stop_flag()),
+        ..Default::default()
+    };
     let (grounding, infos) = match ground::ground(&stmts, &opts) {
         Ok(g) => g,
         Err(mut d) => {
+            if let Some(stop) = stop_reason() {
+                // Stopped while grounding: no answer, like clingo.
+                let _ = output::Printer::new(&mut out, style(), &inputs).unknown(start.elapsed(), Some(stop));
+                return output::exit_code(output::Result::Unknown, false, Some(stop));
+            }
             diags.append(&mut d);
             return input_error(
                 &mut out,
@@ -372,7 +427,7 @@ fn input_error(
     let _ = writeln!(err, "*** ERROR: (minasp): {}", what);
     let ground_out = STYLE.get().map_or(false, |s| s.1);
     if !text && !ground_out {
-        let _ = output::Printer::new(out, style(), inputs).unknown(Instant::now().elapsed());
+        let _ = output::Printer::new(out, style(), inputs).unknown(Instant::now().elapsed(), None);
     }
     65
 }
@@ -395,7 +450,7 @@ fn solve_ground_input(out: &mut dyn Write, cli: &Cli, limit: u64, start: Instant
     let fail = |out: &mut dyn Write, msg: String| -> Option<i32> {
         eprintln!("{}", msg);
         eprintln!("*** ERROR: (minasp): reading the ground program failed");
-        let _ = output::Printer::new(out, style(), &inputs).unknown(start.elapsed());
+        let _ = output::Printer::new(out, style(), &inputs).unknown(start.elapsed(), None);
         Some(65)
     };
     if inputs.len() != 1 {
@@ -457,10 +512,11 @@ fn solve(
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {}", e);
-            let _ = p.unknown(start.elapsed());
+            let _ = p.unknown(start.elapsed(), None);
             return 65;
         }
     };
+    solver.set_interrupt(stop_flag());
     let _ = p.solving();
     let solve_start = Instant::now();
     let mut count = 0u64;
@@ -489,7 +545,10 @@ fn solve(
                 exhausted = true;
                 break;
             }
-            Outcome::Interrupted => break,
+            Outcome::Interrupted => {
+                more = true;
+                break;
+            }
         }
     }
     let result = if count > 0 {
@@ -503,7 +562,7 @@ fn solve(
     let s = Summary {
         models: count,
         more,
-        interrupted: false,
+        interrupted: stop_reason(),
         total: start.elapsed(),
         solving,
         first_model: first.unwrap_or(solving),
@@ -515,5 +574,5 @@ fn solve(
         cpu: start.elapsed(),
     };
     let _ = p.finish(result, &s);
-    output::exit_code(result, more)
+    output::exit_code(result, more, stop_reason())
 }

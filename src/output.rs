@@ -16,12 +16,31 @@ pub enum Result {
     Unknown,
 }
 
+/// Why a run stopped before its search was complete.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Stop {
+    /// SIGINT or SIGTERM.
+    Interrupted,
+    /// `--time-limit` reached.
+    TimeLimit,
+}
+
+impl Stop {
+    /// clingo's summary line for it (`INTERRUPTED  : 1`, `TIME LIMIT   : 1`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Stop::Interrupted => "INTERRUPTED",
+            Stop::TimeLimit => "TIME LIMIT",
+        }
+    }
+}
+
 /// Summary numbers.
 pub struct Summary {
     pub models: u64,
     /// The search stopped at the model limit (more may exist).
     pub more: bool,
-    pub interrupted: bool,
+    pub interrupted: Option<Stop>,
     pub total: Duration,
     pub solving: Duration,
     pub first_model: Duration,
@@ -67,10 +86,10 @@ pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
     } else {
         ""
     };
-    writeln!(out, "{:<13}: {}{}", "Models", s.models, plus)?;
-    if s.interrupted {
-        writeln!(out, "{:<13}: 1", "INTERRUPTED")?;
+    if let Some(stop) = s.interrupted {
+        writeln!(out, "{:<13}: 1", stop.label())?;
     }
+    writeln!(out, "{:<13}: {}{}", "Models", s.models, plus)?;
     writeln!(out, "{:<13}: 1", "Calls")?;
     writeln!(
         out,
@@ -85,14 +104,16 @@ pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
     out.flush()
 }
 
-/// Exit code in clasp's convention.
-pub fn exit_code(r: Result, more: bool) -> i32 {
-    match r {
+/// Exit code in clasp's convention: the result (10, 20, 30; 0 unknown),
+/// plus 1 when interrupted or out of time.
+pub fn exit_code(r: Result, more: bool, stop: Option<Stop>) -> i32 {
+    let base = match r {
         Result::Satisfiable if more => 10,
         Result::Satisfiable => 30,
         Result::Unsatisfiable => 20,
         Result::Unknown => 0,
-    }
+    };
+    base | stop.is_some() as i32
 }
 
 /// Which of clingo's output formats (`--outf`).
@@ -218,10 +239,10 @@ impl<'a> Printer<'a> {
                 if !self.quiet() {
                     let plus = if s.more || r == Result::Unknown { "+" } else { "" };
                     writeln!(self.out, "% ")?;
-                    writeln!(self.out, "% {:<15}: {}{}", "Models", s.models, plus)?;
-                    if s.interrupted {
-                        writeln!(self.out, "% {:<15}: 1", "INTERRUPTED")?;
+                    if let Some(stop) = s.interrupted {
+                        writeln!(self.out, "% {:<15}: 1", stop.label())?;
                     }
+                    writeln!(self.out, "% {:<15}: {}{}", "Models", s.models, plus)?;
                     writeln!(self.out, "% {:<15}: 1", "Calls")?;
                     writeln!(
                         self.out,
@@ -241,12 +262,12 @@ impl<'a> Printer<'a> {
 
     /// After an input error: `UNKNOWN` in the chosen format (the text
     /// format prints just the header and the word, as before).
-    pub fn unknown(&mut self, elapsed: Duration) -> io::Result<()> {
+    pub fn unknown(&mut self, elapsed: Duration, stop: Option<Stop>) -> io::Result<()> {
         self.header()?;
         let s = Summary {
             models: 0,
             more: true,
-            interrupted: false,
+            interrupted: stop,
             total: elapsed,
             solving: Duration::ZERO,
             first_model: Duration::ZERO,
@@ -254,7 +275,8 @@ impl<'a> Printer<'a> {
             cpu: elapsed,
         };
         match self.style.format {
-            Format::Text => {
+            // An input error: clingo prints the result word only.
+            Format::Text if stop.is_none() => {
                 writeln!(self.out, "UNKNOWN")?;
                 self.out.flush()
             }

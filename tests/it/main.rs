@@ -12,6 +12,7 @@ mod differential;
 mod formats;
 mod errors;
 mod gen;
+mod limits;
 mod programs;
 mod seeds;
 mod support;

@@ -1,0 +1,143 @@
+//! Time limits, interruption and the grounding limit, through the CLI, on
+//! programs that run (or ground) forever: models found so far are kept and
+//! complete, the summary says why the run stopped, and the exit code is
+//! clasp's (result | 1).
+
+use crate::support::parse_output;
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+/// 14 queens: 365,596 answers, far more than a debug build enumerates in 1 s.
+const QUEENS: &str = "q(1..14).\n1 { at(X,Y) : q(Y) } 1 :- q(X).\n:- at(X1,Y), at(X2,Y), X1 < X2.\n\
+                      :- at(X1,Y1), at(X2,Y2), X1 < X2, X2-X1 == |Y2-Y1|.\n#show at/2.\n";
+
+/// Pigeon-hole, 13 pigeons into 12 holes: unsatisfiable and hopeless for resolution.
+const PIGEONS: &str = "p(1..13). h(1..12).\n1 { in(P,H) : h(H) } 1 :- p(P).\n:- in(P1,H), in(P2,H), P1 < P2.\n";
+
+/// Every printed answer is a complete, valid placement of 14 queens.
+fn check_queens(models: &[std::collections::BTreeSet<String>]) {
+    for m in models {
+        let qs: Vec<(i64, i64)> = m
+            .iter()
+            .map(|a| {
+                let inner = &a[3..a.len() - 1];
+                let (x, y) = inner.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(qs.len(), 14, "incomplete answer: {:?}", m);
+        for (i, a) in qs.iter().enumerate() {
+            for b in &qs[i + 1..] {
+                assert!(a.0 != b.0 && a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs(), "queens attack: {:?}", m);
+            }
+        }
+    }
+}
+
+#[test]
+fn time_limit_keeps_the_models_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(&dir, "queens.lp", QUEENS);
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "0", "--time-limit=1"]).output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(20), "the time limit did not stop the run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let parsed = parse_output(&stdout).unwrap();
+    assert_eq!(parsed.result.as_deref(), Some("SATISFIABLE"));
+    assert!(stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
+    let n = parsed.models.len();
+    assert!(n > 0);
+    assert!(stdout.contains(&format!("Models       : {}+", n)), "{}", stdout);
+    assert_eq!(out.status.code(), Some(11));
+    check_queens(&parsed.models);
+}
+
+#[test]
+fn time_limit_without_an_answer_is_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(&dir, "pigeons.lp", PIGEONS);
+    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--time-limit=1"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("UNKNOWN") && stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
+    assert!(stdout.contains("Models       : 0+"), "{}", stdout);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn time_limit_stops_an_endless_grounding() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(&dir, "count.lp", "p(0).\np(X+1) :- p(X), X >= 0.\n");
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--time-limit=1"]).output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(30), "grounding did not stop");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("UNKNOWN") && stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn ground_atom_limit_names_the_exploding_predicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(&dir, "count.lp", "q(a).\np(0).\np(X+1) :- p(X), X >= 0.\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--max-ground-atoms=50000"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(65));
+    assert!(stderr.contains("more than 50000 ground atoms") && stderr.contains("p/1"), "{}", stderr);
+    assert!(String::from_utf8_lossy(&out.stdout).trim_end().ends_with("UNKNOWN"));
+}
+
+/// Sends `signal` once the first answer is out; the answers printed before it
+/// are all kept, complete, and the summary says INTERRUPTED.
+fn interrupt_with(signal: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(&dir, "queens.lp", QUEENS);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minasp"))
+        .args([&f, "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    let mut line = String::new();
+    // Read up to the first answer's atom line.
+    while reader.read_line(&mut line).unwrap() > 0 {
+        seen.push_str(&line);
+        let done = line.starts_with("Answer: 1");
+        line.clear();
+        if done {
+            reader.read_line(&mut line).unwrap();
+            seen.push_str(&line);
+            break;
+        }
+    }
+    let ok = Command::new("kill").arg(format!("-{}", signal)).arg(child.id().to_string()).status().unwrap();
+    assert!(ok.success());
+    let mut rest = String::new();
+    reader.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    seen.push_str(&rest);
+    let parsed = parse_output(&seen).unwrap();
+    assert!(seen.contains("INTERRUPTED  : 1"), "{}", &seen[seen.len().saturating_sub(400)..]);
+    assert!(seen.contains(&format!("Models       : {}+", parsed.models.len())));
+    assert_eq!(parsed.result.as_deref(), Some("SATISFIABLE"));
+    assert_eq!(status.code(), Some(11));
+    check_queens(&parsed.models);
+}
+
+#[test]
+fn sigint_keeps_the_printed_models() {
+    interrupt_with("INT");
+}
+
+#[test]
+fn sigterm_keeps_the_printed_models() {
+    interrupt_with("TERM");
+}
