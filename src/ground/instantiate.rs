@@ -486,27 +486,39 @@ impl Instantiator {
         b: &Binding,
         body: Vec<program::Lit>,
     ) {
-        // Head atoms with the ways their conditions hold.
+        // Head atoms with the ways their conditions hold (and, in a weight
+        // constraint head, their weight: the first one written).
+        let weighted = elems.iter().any(|e| e.weight.is_some());
         let mut atoms: IndexMap<(PredId, Box<[Sym]>), Cond> = IndexMap::new();
+        let mut weights: HashMap<(PredId, Box<[Sym]>), Sym> = HashMap::new();
         for e in elems {
-            for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
-                atoms.entry((e.atom.pred, inst.values.into())).or_insert(Cond::Alts(vec![])).or(inst.lits);
+            let mut terms = e.atom.args.clone();
+            terms.extend(e.weight.iter().cloned());
+            for mut inst in self.ground_elem(&e.cond, &terms, b) {
+                let w = if e.weight.is_some() { inst.values.pop() } else { None };
+                let key: (PredId, Box<[Sym]>) = (e.atom.pred, inst.values.into());
+                if let Some(w) = w {
+                    weights.entry(key.clone()).or_insert(w);
+                }
+                atoms.entry(key).or_insert(Cond::Alts(vec![])).or(inst.lits);
             }
         }
         let mut certain_heads = Vec::new();
         let mut gagg = GroundAgg {
             sign: Sign::Pos,
-            fun: AggFun::Count,
+            fun: if weighted { AggFun::Sum } else { AggFun::Count },
             elems: IndexMap::new(),
             bounds: vec![],
             recursive: false,
         };
         for ((pred, args), cond) in atoms {
+            let one = self.syms.int(1);
+            let w = weights.get(&(pred, args.clone())).copied().unwrap_or(one);
             if let Some(i) = self.find(pred, &args) {
                 if i.fact {
                     // A fact counts when its element's condition holds.
                     let key = self.syms.int(i.atom.0 as i32);
-                    gagg.elems.insert(vec![key].into(), cond);
+                    gagg.elems.insert(vec![w, key].into(), cond);
                     continue;
                 }
             }
@@ -532,7 +544,7 @@ impl Instantiator {
                 }
             }
             let key = self.syms.int(a.0 as i32);
-            gagg.elems.insert(vec![key].into(), elem);
+            gagg.elems.insert(vec![w, key].into(), elem);
         }
         if !certain_heads.is_empty() {
             self.prog.add(program::Rule {

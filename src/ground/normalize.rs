@@ -240,7 +240,8 @@ impl Normalizer<'_> {
                         }
                     }
                     if let Some(a) = self.atom(&e.atom, &mut scope, &mut cond) {
-                        out.push(ChoiceElem { atom: a, cond });
+                        let weight = e.weight.as_ref().map(|w| self.term(w, &mut scope, &mut cond));
+                        out.push(ChoiceElem { atom: a, cond, weight });
                     }
                 }
                 let bounds = self.bounds(left, right, &mut scope, &mut body);
@@ -256,7 +257,8 @@ impl Normalizer<'_> {
                         }
                     }
                     if let Some(a) = self.atom(&e.atom, &mut scope, &mut cond) {
-                        out.push(ChoiceElem { atom: a, cond });
+                        let weight = e.weight.as_ref().map(|w| self.term(w, &mut scope, &mut cond));
+                        out.push(ChoiceElem { atom: a, cond, weight });
                     }
                 }
                 Head::Disjunction(out)

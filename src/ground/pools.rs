@@ -153,7 +153,7 @@ fn expand_head_elems(elems: &[ast::ChoiceElem], d: Dialect) -> Vec<ast::ChoiceEl
     for e in elems {
         for a in expand_term(&e.atom) {
             for c in expand_cond(&e.cond, d) {
-                es.push(ast::ChoiceElem { atom: a.clone(), cond: c });
+                es.push(ast::ChoiceElem { atom: a.clone(), cond: c, weight: e.weight.clone() });
             }
         }
     }

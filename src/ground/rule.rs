@@ -67,6 +67,8 @@ pub struct Agg {
 pub struct ChoiceElem {
     pub atom: AtomPat,
     pub cond: Vec<Lit>,
+    /// The element's weight in a weight constraint head (gringo 3).
+    pub weight: Option<GTerm>,
 }
 
 #[derive(Clone, Debug)]

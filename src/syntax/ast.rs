@@ -200,6 +200,8 @@ impl BodyLit {
 pub struct ChoiceElem {
     pub atom: Term,
     pub cond: Vec<Literal>,
+    /// gringo 3 weight constraint heads `l [a = 2, b] u`: the weight.
+    pub weight: Option<Term>,
 }
 
 #[derive(Clone, PartialEq, Debug)]

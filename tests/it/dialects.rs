@@ -194,3 +194,11 @@ fn mixed_dialects_are_an_error_that_suggests_a_flag() {
     assert_eq!(result, "UNKNOWN");
     assert!(err.contains("mixes dialects") && err.contains("--dialect"), "{}", err);
 }
+
+#[test]
+fn weight_constraints_in_heads() {
+    // 1 [c, d] 1: exactly one of c, d (weight 1 each).
+    assert_eq!(answers("a. 1 [ c, d ] 1 :- a. #hide a/0.", &[]), want(&[&["c"], &["d"]]));
+    // 2 [c=1, d=2, e:a=1] 2: the chosen weights add up to 2: {d} or {c, e}.
+    assert_eq!(answers("a. 2 [ c = 1, d = 2, e : a = 1 ] 2 :- a. #hide a/0.", &[]), want(&[&["d"], &["c", "e"]]));
+}
