@@ -25,6 +25,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub struct Models {
+    /// Atoms the solver never needs to see (facts nothing else mentions,
+    /// atoms without rules) are left out; this maps its models back.
+    map: Compaction,
     solver: Solver,
     /// The disjunctive program, when candidates need the minimality check.
     disjunctive: Option<Disjunctive>,
@@ -41,7 +44,7 @@ struct Disjunctive {
 
 impl Models {
     pub fn new(program: &GroundProgram) -> Result<Models, SolverError> {
-        let mut p = program.clone();
+        let (mut p, map) = compact(program);
         let disjunctive = match shift::shift(&mut p) {
             Ok(()) => None,
             Err(_) => {
@@ -50,7 +53,7 @@ impl Models {
                 Some(Disjunctive { original, current: p.clone() })
             }
         };
-        Ok(Models { solver: Solver::new(&p)?, disjunctive, interrupt: None })
+        Ok(Models { map, solver: Solver::new(&p)?, disjunctive, interrupt: None })
     }
 
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
@@ -73,7 +76,7 @@ impl Models {
             match self.solver.next_model() {
                 Outcome::Model(mut m) => {
                     let Some(d) = &mut self.disjunctive else {
-                        return Outcome::Model(m);
+                        return Outcome::Model(self.map.expand(&m));
                     };
                     m.truncate(d.original.num_atoms as usize);
                     match smaller_model(&d.original, &m, self.interrupt.clone()) {
@@ -82,7 +85,7 @@ impl Models {
                             // An answer set: blocked in any rebuilt solver.
                             let block = m.iter().enumerate().map(|(i, &v)| Lit::new(Atom(i as u32), v)).collect();
                             d.current.add(Rule::constraint(block));
-                            return Outcome::Model(m);
+                            return Outcome::Model(self.map.expand(&m));
                         }
                         Ok(Some(y)) => {
                             let unfounded: Vec<Atom> =
@@ -103,6 +106,85 @@ impl Models {
             }
         }
     }
+}
+
+/// The program restricted to the atoms some rule other than a plain fact
+/// mentions, renumbered densely.
+struct Compaction {
+    /// Atoms of the full program.
+    full_len: usize,
+    /// Facts that nothing else mentions: true in every answer set.
+    always_true: Vec<Atom>,
+    /// `kept[i]` is the full program's atom for the compact atom `i`.
+    kept: Vec<Atom>,
+}
+
+impl Compaction {
+    fn expand(&self, m: &[bool]) -> Vec<bool> {
+        let mut full = vec![false; self.full_len];
+        for a in &self.always_true {
+            full[a.index()] = true;
+        }
+        for (i, a) in self.kept.iter().enumerate() {
+            full[a.index()] = m[i];
+        }
+        full
+    }
+}
+
+fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
+    let n = p.num_atoms as usize;
+    // The atom of a plain fact `a.`, if `r` is one.
+    let fact_atom = |r: &Rule| match (&r.head, &r.body) {
+        (Head::Disjunction(h), Body::Normal(b)) if h.len() == 1 && b.is_empty() => Some(h[0]),
+        _ => None,
+    };
+    let mut referenced = vec![false; n];
+    let mut fact = vec![false; n];
+    for r in &p.rules {
+        if let Some(a) = fact_atom(r) {
+            fact[a.index()] = true;
+            continue;
+        }
+        match &r.head {
+            Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| referenced[a.index()] = true),
+        }
+        match &r.body {
+            Body::Normal(ls) => ls.iter().for_each(|l| referenced[l.atom().index()] = true),
+            Body::Weight { lits, .. } => lits.iter().for_each(|(l, _)| referenced[l.atom().index()] = true),
+        }
+    }
+    let mut index = vec![u32::MAX; n];
+    let mut kept = Vec::new();
+    let mut always_true = Vec::new();
+    for a in 0..n {
+        if referenced[a] {
+            index[a] = kept.len() as u32;
+            kept.push(Atom(a as u32));
+        } else if fact[a] {
+            always_true.push(Atom(a as u32));
+        }
+    }
+    let map_atom = |a: Atom| Atom(index[a.index()]);
+    let map_lit = |l: Lit| Lit::new(map_atom(l.atom()), l.is_positive());
+    let mut q = GroundProgram { num_atoms: kept.len() as u32, rules: Vec::with_capacity(p.rules.len()) };
+    for r in &p.rules {
+        if fact_atom(r).is_some_and(|a| !referenced[a.index()]) {
+            continue;
+        }
+        let head = match &r.head {
+            Head::Disjunction(h) => Head::Disjunction(h.iter().map(|a| map_atom(*a)).collect()),
+            Head::Choice(h) => Head::Choice(h.iter().map(|a| map_atom(*a)).collect()),
+        };
+        let body = match &r.body {
+            Body::Normal(ls) => Body::Normal(ls.iter().map(|l| map_lit(*l)).collect()),
+            Body::Weight { bound, lits } => {
+                Body::Weight { bound: *bound, lits: lits.iter().map(|(l, w)| (map_lit(*l), *w)).collect() }
+            }
+        };
+        q.rules.push(Rule { head, body });
+    }
+    (q, Compaction { full_len: n, always_true, kept })
 }
 
 /// Is `m` an answer set of `p`?  For programs without disjunctions this is
