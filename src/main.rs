@@ -48,6 +48,10 @@ struct Cli {
     /// Stop with an error when grounding makes more than N ground atoms.
     #[arg(long = "max-ground-atoms", value_name = "N", default_value_t = 20_000_000)]
     max_ground_atoms: usize,
+    /// Silence a class of infos, as clingo: `-W no-atom-undefined`,
+    /// `-W no-operation-undefined`, `-W no-dialect`, or `-W none`.
+    #[arg(short = 'W', long = "warn", value_name = "WARN")]
+    warn: Vec<String>,
     /// Input language: `auto` (judged per file), `gringo3` or `clingo5`.
     #[arg(long = "dialect", value_enum, default_value_t = DialectArg::Auto)]
     dialect: DialectArg,
@@ -303,7 +307,9 @@ fn run(mut cli: Cli) -> i32 {
         }
     };
     for d in diags.iter().chain(infos.iter()) {
-        let _ = stderr.write_all(d.render(&sources).as_bytes());
+        if !silenced(&cli.warn, d) {
+            let _ = stderr.write_all(d.render(&sources).as_bytes());
+        }
     }
     if cli.text || cli.output == Some(GroundOutput::Text) {
         let _ = out.write_all(minasp::text::ground_text(&grounding).as_bytes());
@@ -336,6 +342,17 @@ fn run(mut cli: Cli) -> i32 {
         cli.check || cfg!(debug_assertions),
         start,
     )
+}
+
+/// Is this info switched off by a `-W no-...` flag?
+fn silenced(warn: &[String], d: &Diagnostic) -> bool {
+    if d.is_error() {
+        return false;
+    }
+    let off = |class: &str| warn.iter().any(|w| w == "none" || w == &format!("no-{}", class));
+    (d.message.starts_with("atom does not occur") && off("atom-undefined"))
+        || (d.message.starts_with("operation undefined") && off("operation-undefined"))
+        || (d.message.starts_with("read as") && off("dialect"))
 }
 
 /// The dialect for the whole input: forced by `--dialect`, else judged per

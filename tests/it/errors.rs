@@ -46,3 +46,15 @@ fn malformed_programs_give_the_expected_messages() {
     }
     assert!(failures.is_empty(), "{} of {} snapshots differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
+
+#[test]
+fn warning_classes_can_be_silenced() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/errors");
+    let f = dir.join("info_undefined_atom.lp").to_string_lossy().into_owned();
+    let bin = [env!("CARGO_BIN_EXE_minasp").to_string()];
+    let loud = run_command(&bin, &[f.clone()], Duration::from_secs(30));
+    assert!(loud.stderr.contains("atom does not occur in any rule head"));
+    let quiet = run_command(&bin, &["-W".into(), "no-atom-undefined".into(), f.clone()], Duration::from_secs(30));
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(quiet.code, loud.code);
+}
