@@ -231,40 +231,31 @@ impl Normalizer<'_> {
                 None => return,
             },
             ast::Head::Choice { elems, left, right, .. } => {
-                let mut out = Vec::new();
-                for e in elems {
-                    let mut cond = Vec::new();
-                    for c in &e.cond {
-                        if let Some(l) = self.literal(c, &mut scope, &mut cond) {
-                            cond.push(l);
-                        }
-                    }
-                    if let Some(a) = self.atom(&e.atom, &mut scope, &mut cond) {
-                        let weight = e.weight.as_ref().map(|w| self.term(w, &mut scope, &mut cond));
-                        out.push(ChoiceElem { atom: a, cond, weight });
-                    }
-                }
+                let elems = self.head_elems(elems, &mut scope);
                 let bounds = self.bounds(left, right, &mut scope, &mut body);
-                Head::Choice { elems: out, bounds }
+                Head::Choice { elems, bounds }
             }
-            ast::Head::Disjunction(elems) => {
-                let mut out = Vec::new();
-                for e in elems {
-                    let mut cond = Vec::new();
-                    for c in &e.cond {
-                        if let Some(l) = self.literal(c, &mut scope, &mut cond) {
-                            cond.push(l);
-                        }
-                    }
-                    if let Some(a) = self.atom(&e.atom, &mut scope, &mut cond) {
-                        let weight = e.weight.as_ref().map(|w| self.term(w, &mut scope, &mut cond));
-                        out.push(ChoiceElem { atom: a, cond, weight });
-                    }
-                }
-                Head::Disjunction(out)
-            }
+            ast::Head::Disjunction(elems) => Head::Disjunction(self.head_elems(elems, &mut scope)),
         };
         self.push(r.span, head, body, scope);
+    }
+
+    /// Choice or disjunction elements `atom : cond (= weight)`.
+    fn head_elems(&mut self, elems: &[ast::ChoiceElem], scope: &mut Scope) -> Vec<ChoiceElem> {
+        let mut out = Vec::new();
+        for e in elems {
+            let mut cond = Vec::new();
+            for c in &e.cond {
+                if let Some(l) = self.literal(c, scope, &mut cond) {
+                    cond.push(l);
+                }
+            }
+            if let Some(a) = self.atom(&e.atom, scope, &mut cond) {
+                let weight = e.weight.as_ref().map(|w| self.term(w, scope, &mut cond));
+                out.push(ChoiceElem { atom: a, cond, weight });
+            }
+        }
+        out
     }
 
     fn show_rule(&mut self, r: &ast::Rule) {

@@ -56,67 +56,9 @@ fn tools_ready() -> bool {
     true
 }
 
-/// Runs `argv args` with no stdin and [`TIMEOUT`].  Unlike `support::run_command` it kills
-/// only the child itself on timeout (every command here is a direct executable): the
-/// process-group kill there (`kill -KILL -PID`) took down unrelated processes on this
-/// machine's procps `kill`.
+/// Runs `argv args` with no stdin and [`TIMEOUT`].
 fn run(argv: &[String], args: &[String]) -> RunOutput {
-    use std::io::Read;
-    let start = Instant::now();
-    let mut child = match Command::new(&argv[0])
-        .args(&argv[1..])
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(e) => {
-            return RunOutput {
-                code: None,
-                stdout: String::new(),
-                stderr: format!("could not start {:?}: {}", argv, e),
-                timed_out: false,
-                elapsed: start.elapsed(),
-            }
-        }
-    };
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let t_out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-        v
-    });
-    let t_err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err.read_to_end(&mut v);
-        v
-    });
-    let mut timed_out = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break Some(st),
-            Ok(None) => {}
-            Err(_) => break None,
-        }
-        if start.elapsed() > TIMEOUT {
-            timed_out = true;
-            let _ = child.kill();
-            break child.wait().ok();
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
-    RunOutput {
-        code: if timed_out { None } else { status.and_then(|s| s.code()) },
-        stdout,
-        stderr,
-        timed_out,
-        elapsed: start.elapsed(),
-    }
+    crate::support::run_command(argv, args, TIMEOUT)
 }
 
 fn paths(files: &[PathBuf]) -> Vec<String> {
