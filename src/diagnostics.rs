@@ -91,13 +91,7 @@ impl Diagnostic {
     pub fn render(&self, sources: &SourceMap) -> String {
         let mut out = String::new();
         match self.span {
-            Some(s) => write!(
-                out,
-                "{}: {}: {}",
-                sources.location(s),
-                self.level.as_str(),
-                self.message
-            ),
+            Some(s) => write!(out, "{}: {}: {}", sources.location(s), self.level.as_str(), self.message),
             None => write!(out, "{}: {}", self.level.as_str(), self.message),
         }
         .unwrap();
@@ -123,8 +117,8 @@ fn one_line(text: &str) -> String {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut out = String::new();
     for w in words {
-        let glue = out.ends_with(|c: char| "(,;:-.{}".contains(c))
-            || w.starts_with(|c: char| "),;:.}".contains(c));
+        let glue =
+            out.ends_with(|c: char| "(,;:-.{}".contains(c)) || w.starts_with(|c: char| "),;:.}".contains(c));
         if !out.is_empty() && !glue {
             out.push(' ');
         }

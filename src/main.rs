@@ -184,19 +184,12 @@ fn run(mut cli: Cli) -> i32 {
     let mut sources = SourceMap::new();
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut stmts = Vec::new();
-    let inputs: Vec<String> = if cli.files.is_empty() {
-        vec!["-".into()]
-    } else {
-        cli.files.clone()
-    };
+    let inputs: Vec<String> = if cli.files.is_empty() { vec!["-".into()] } else { cli.files.clone() };
     for f in &inputs {
         let text = if f == "-" {
             let mut buf = Vec::new();
             if let Err(e) = io::stdin().read_to_end(&mut buf) {
-                diags.push(Diagnostic::global_error(format!(
-                    "<stdin>: cannot read: {}",
-                    e
-                )));
+                diags.push(Diagnostic::global_error(format!("<stdin>: cannot read: {}", e)));
                 continue;
             }
             buf
@@ -204,10 +197,7 @@ fn run(mut cli: Cli) -> i32 {
             match std::fs::read(f) {
                 Ok(t) => t,
                 Err(e) => {
-                    diags.push(Diagnostic::global_error(format!(
-                        "file could not be opened: {}: {}",
-                        f, e
-                    )));
+                    diags.push(Diagnostic::global_error(format!("file could not be opened: {}: {}", f, e)));
                     continue;
                 }
             }
@@ -215,18 +205,11 @@ fn run(mut cli: Cli) -> i32 {
         let text = match String::from_utf8(text) {
             Ok(t) => t,
             Err(_) => {
-                diags.push(Diagnostic::global_error(format!(
-                    "{}: input is not valid UTF-8",
-                    f
-                )));
+                diags.push(Diagnostic::global_error(format!("{}: input is not valid UTF-8", f)));
                 continue;
             }
         };
-        let name = if f == "-" {
-            "<stdin>".to_string()
-        } else {
-            f.clone()
-        };
+        let name = if f == "-" { "<stdin>".to_string() } else { f.clone() };
         sources.add(name, text);
     }
     let dialect = match choose_dialect(&sources, cli.dialect) {
@@ -256,10 +239,9 @@ fn run(mut cli: Cli) -> i32 {
                 let text = sources.file(id).text.clone();
                 match parse_const_value(id, &text) {
                     Some(t) => consts.push((n.trim().to_string(), t)),
-                    None => diags.push(Diagnostic::global_error(format!(
-                        "invalid constant definition: '{}'",
-                        c
-                    ))),
+                    None => {
+                        diags.push(Diagnostic::global_error(format!("invalid constant definition: '{}'", c)))
+                    }
                 }
             }
             None => diags.push(Diagnostic::global_error(format!(
@@ -269,15 +251,7 @@ fn run(mut cli: Cli) -> i32 {
         }
     }
     if has_errors(&diags) {
-        return input_error(
-            &mut out,
-            &mut stderr,
-            &sources,
-            &diags,
-            &inputs,
-            cli.text,
-            "parsing failed",
-        );
+        return input_error(&mut out, &mut stderr, &sources, &diags, &inputs, cli.text, "parsing failed");
     }
     let opts = ground::Options {
         consts,
@@ -316,32 +290,17 @@ fn run(mut cli: Cli) -> i32 {
         return 0;
     }
     if cli.mode == Mode::Gringo || cli.output == Some(GroundOutput::Aspif) {
-        let table: Vec<(String, Option<minasp::program::Atom>)> = grounding
-            .output
-            .iter()
-            .map(|(s, a)| (grounding.syms.display(*s), *a))
-            .collect();
+        let table: Vec<(String, Option<minasp::program::Atom>)> =
+            grounding.output.iter().map(|(s, a)| (grounding.syms.display(*s), *a)).collect();
         let text = minasp::aspif::write::aspif(&grounding.program, &table);
         let _ = out.write_all(text.as_bytes());
         let _ = out.flush();
         return 0;
     }
     let shown = |m: &[bool]| -> Vec<String> {
-        grounding
-            .shown(m)
-            .into_iter()
-            .map(|s| grounding.syms.display(s))
-            .collect()
+        grounding.shown(m).into_iter().map(|s| grounding.syms.display(s)).collect()
     };
-    solve(
-        &mut out,
-        &grounding.program,
-        &shown,
-        &inputs,
-        limit,
-        cli.check || cfg!(debug_assertions),
-        start,
-    )
+    solve(&mut out, &grounding.program, &shown, &inputs, limit, cli.check || cfg!(debug_assertions), start)
 }
 
 /// Is this info switched off by a `-W no-...` flag?
@@ -413,10 +372,7 @@ fn choose_dialect(sources: &SourceMap, arg: DialectArg) -> Result<(Dialect, Vec<
     Ok((dialect, infos))
 }
 
-fn parse_const_value(
-    id: minasp::syntax::span::FileId,
-    text: &str,
-) -> Option<minasp::syntax::ast::Term> {
+fn parse_const_value(id: minasp::syntax::span::FileId, text: &str) -> Option<minasp::syntax::ast::Term> {
     // `#const x = VALUE.` parsed by the real grammar.
     let wrapped = format!("#const x = {}.", text);
     let (s, d) = parse(id, &wrapped, Dialect::Clingo5);
@@ -454,11 +410,7 @@ fn input_error(
 /// parsing).
 fn solve_ground_input(out: &mut dyn Write, cli: &Cli, limit: u64, start: Instant) -> Option<i32> {
     use io::BufRead;
-    let inputs: Vec<String> = if cli.files.is_empty() {
-        vec!["-".into()]
-    } else {
-        cli.files.clone()
-    };
+    let inputs: Vec<String> = if cli.files.is_empty() { vec!["-".into()] } else { cli.files.clone() };
     let forced = cli.mode == Mode::Clasp;
     if !forced && (cli.mode != Mode::Clingo || inputs.len() != 1 || cli.text || cli.output.is_some()) {
         return None;
@@ -471,7 +423,10 @@ fn solve_ground_input(out: &mut dyn Write, cli: &Cli, limit: u64, start: Instant
         Some(65)
     };
     if inputs.len() != 1 {
-        return fail(out, format!("error: --mode=clasp reads one ground program, got {} inputs", inputs.len()));
+        return fail(
+            out,
+            format!("error: --mode=clasp reads one ground program, got {} inputs", inputs.len()),
+        );
     }
     // Look at the beginning without consuming it (stdin stays readable by the parser).
     if !forced {
@@ -503,15 +458,7 @@ fn solve_ground_input(out: &mut dyn Write, cli: &Cli, limit: u64, start: Instant
         Err(e) => return fail(out, format!("{}:{}: error: {}", name, e.line, e.msg)),
     };
     let shown = |m: &[bool]| ground.shown(m);
-    Some(solve(
-        out,
-        &ground.program,
-        &shown,
-        &inputs,
-        limit,
-        cli.check || cfg!(debug_assertions),
-        start,
-    ))
+    Some(solve(out, &ground.program, &shown, &inputs, limit, cli.check || cfg!(debug_assertions), start))
 }
 
 fn solve(
@@ -583,11 +530,7 @@ fn solve(
         total: start.elapsed(),
         solving,
         first_model: first.unwrap_or(solving),
-        unsat: if result == output::Result::Unsatisfiable {
-            solving
-        } else {
-            Default::default()
-        },
+        unsat: if result == output::Result::Unsatisfiable { solving } else { Default::default() },
         cpu: start.elapsed(),
     };
     let _ = p.finish(result, &s);

@@ -83,7 +83,8 @@ impl Models {
                         Err(()) => return Outcome::Interrupted,
                         Ok(None) => {
                             // An answer set: blocked in any rebuilt solver.
-                            let block = m.iter().enumerate().map(|(i, &v)| Lit::new(Atom(i as u32), v)).collect();
+                            let block =
+                                m.iter().enumerate().map(|(i, &v)| Lit::new(Atom(i as u32), v)).collect();
                             d.current.add(Rule::constraint(block));
                             return Outcome::Model(self.map.expand(&m));
                         }
@@ -228,7 +229,10 @@ fn add_unfounded_nogood(q: &mut GroundProgram, p: &GroundProgram, u: &[Atom]) {
                     continue;
                 }
                 let w = q.new_atom();
-                q.add(Rule { head: Head::Disjunction(vec![w]), body: Body::Weight { bound: *bound, lits: rest } });
+                q.add(Rule {
+                    head: Head::Disjunction(vec![w]),
+                    body: Body::Weight { bound: *bound, lits: rest },
+                });
                 support.push(w.pos());
             }
         }
@@ -275,7 +279,11 @@ fn relax(p: &mut GroundProgram) {
 
 /// A model of the reduct `p^m` strictly inside `m`, if there is one;
 /// `Err` if the search was interrupted.
-fn smaller_model(p: &GroundProgram, m: &[bool], interrupt: Option<Arc<AtomicBool>>) -> Result<Option<Vec<bool>>, ()> {
+fn smaller_model(
+    p: &GroundProgram,
+    m: &[bool],
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Result<Option<Vec<bool>>, ()> {
     // Atoms of q: y(a) for each true atom a of m (same index), all others
     // absent (false).  Y is a model of the reduct, and Y != m.
     let mut q = GroundProgram { num_atoms: p.num_atoms, rules: Vec::new() };

@@ -81,11 +81,7 @@ pub fn result_word(r: Result) -> &'static str {
 pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
     writeln!(out, "{}", result_word(r))?;
     writeln!(out)?;
-    let plus = if s.more || r == Result::Unknown {
-        "+"
-    } else {
-        ""
-    };
+    let plus = if s.more || r == Result::Unknown { "+" } else { "" };
     if let Some(stop) = s.interrupted {
         writeln!(out, "{:<13}: 1", stop.label())?;
     }
@@ -139,10 +135,7 @@ pub struct Style {
 
 impl Default for Style {
     fn default() -> Style {
-        Style {
-            format: Format::Text,
-            verbose: 1,
-        }
+        Style { format: Format::Text, verbose: 1 }
     }
 }
 
@@ -160,13 +153,7 @@ pub struct Printer<'a> {
 
 impl<'a> Printer<'a> {
     pub fn new(out: &'a mut dyn Write, style: Style, inputs: &[String]) -> Printer<'a> {
-        Printer {
-            out,
-            style,
-            inputs: inputs.to_vec(),
-            witnesses: Vec::new(),
-            last: None,
-        }
+        Printer { out, style, inputs: inputs.to_vec(), witnesses: Vec::new(), last: None }
     }
 
     fn quiet(&self) -> bool {

@@ -111,12 +111,15 @@ impl Aux<'_> {
     /// share one atom: logically equal elements must be one proposition
     /// (the disjunctive translation of recursive aggregates relies on it).
     pub fn disj_atom(&mut self, alts: &[Vec<Lit>]) -> Atom {
-        let mut key: Vec<Vec<Lit>> = alts.iter().map(|a| {
-            let mut a = a.clone();
-            a.sort_unstable();
-            a.dedup();
-            a
-        }).collect();
+        let mut key: Vec<Vec<Lit>> = alts
+            .iter()
+            .map(|a| {
+                let mut a = a.clone();
+                a.sort_unstable();
+                a.dedup();
+                a
+            })
+            .collect();
         key.sort();
         key.dedup();
         if let Some(a) = self.disjs.get(&key) {
@@ -548,7 +551,9 @@ fn convex(g: &GroundAgg, syms: &Symbols) -> bool {
     }
     match g.fun {
         AggFun::Count | AggFun::SumPlus | AggFun::Min | AggFun::Max => true,
-        AggFun::Sum => g.elems.keys().all(|t| t.first().and_then(|w| syms.as_int(*w)).map_or(true, |w| w >= 0)),
+        AggFun::Sum => {
+            g.elems.keys().all(|t| t.first().and_then(|w| syms.as_int(*w)).map_or(true, |w| w >= 0))
+        }
         AggFun::Avg | AggFun::Even | AggFun::Odd => false,
     }
 }
@@ -624,7 +629,8 @@ pub fn possible_values(fun: AggFun, elems: &[(Box<[Sym]>, bool)], syms: &mut Sym
         AggFun::Even | AggFun::Odd => Vec::new(),
         AggFun::Avg => {
             // The average lies between the smallest and the largest weight.
-            let ws: Vec<i32> = elems.iter().filter_map(|(t, _)| t.first().and_then(|s| syms.as_int(*s))).collect();
+            let ws: Vec<i32> =
+                elems.iter().filter_map(|(t, _)| t.first().and_then(|s| syms.as_int(*s))).collect();
             match (ws.iter().min(), ws.iter().max()) {
                 (Some(&lo), Some(&hi)) => (lo..=hi).map(|v| syms.int(v)).collect(),
                 _ => Vec::new(),

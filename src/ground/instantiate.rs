@@ -582,7 +582,8 @@ impl Instantiator {
         let mut heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
         for e in elems {
             for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
-                if inst.lits.is_empty() && !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values) {
+                if inst.lits.is_empty() && !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values)
+                {
                     heads.push((e.atom.pred, inst.values));
                 }
             }

@@ -10,6 +10,7 @@
 //! Invariant: every rule produced satisfies the [`super::rule`] invariants;
 //! every problem becomes a diagnostic, nothing panics.
 
+use super::pools::{expand_conjunction, expand_rule};
 use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Head, Lit, PredId, PredKey, Rule};
 use super::symbol::{Sym, SymData, Symbols};
 use super::term::{Binding, GTerm, Var};
@@ -17,7 +18,6 @@ use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{self, AggElem, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
 use crate::syntax::parse::{sig_of_term, Dialect};
 use crate::syntax::span::Span;
-use super::pools::{expand_conjunction, expand_rule};
 use indexmap::IndexSet;
 use std::collections::HashMap;
 
@@ -62,7 +62,15 @@ pub fn normalize(
     preds: &mut IndexSet<PredKey>,
     diags: &mut Vec<Diagnostic>,
 ) -> Normalized {
-    let mut n = Normalizer { syms, preds, consts: HashMap::new(), diags, aux: 0, rules: Vec::new(), body_atoms: Vec::new() };
+    let mut n = Normalizer {
+        syms,
+        preds,
+        consts: HashMap::new(),
+        diags,
+        aux: 0,
+        rules: Vec::new(),
+        body_atoms: Vec::new(),
+    };
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
     let domains = domain_decls(stmts);
@@ -110,10 +118,13 @@ pub fn normalize(
                     let negated = match (&l.kind, l.sign) {
                         (LitKind::Atom(_), ast::Sign::Pos) => ast::Literal { sign: ast::Sign::Not, ..l },
                         (LitKind::Atom(_), _) => ast::Literal { sign: ast::Sign::Pos, ..l },
-                        (LitKind::Cmp(op, a, b), _) => ast::Literal { kind: LitKind::Cmp(op.negate(), a.clone(), b.clone()), ..l },
+                        (LitKind::Cmp(op, a, b), _) => {
+                            ast::Literal { kind: LitKind::Cmp(op.negate(), a.clone(), b.clone()), ..l }
+                        }
                         (LitKind::Bool(v), _) => ast::Literal { kind: LitKind::Bool(!v), ..l },
                     };
-                    let r = ast::Rule { span: *span, head: ast::Head::False, body: vec![BodyLit::Lit(negated)] };
+                    let r =
+                        ast::Rule { span: *span, head: ast::Head::False, body: vec![BodyLit::Lit(negated)] };
                     n.rule(&r);
                 }
             }
@@ -558,7 +569,6 @@ fn has_anon(t: &ast::Term) -> bool {
     }
 }
 
-
 /// `p/n` or `-p/n` written in `#show`/`#hide`, or an atom pattern whose
 /// arguments are all distinct variables (`#hide p(X,Y).`).
 fn signature(t: &ast::Term) -> Option<(String, usize, bool)> {
@@ -673,7 +683,8 @@ fn with_domains(r: &ast::Rule, domains: &[(String, ast::Term)]) -> ast::Rule {
     let mut r = r.clone();
     for (v, atom) in domains {
         if vs.contains(v) {
-            let lit = ast::Literal { span: atom.span, sign: ast::Sign::Pos, kind: LitKind::Atom(atom.clone()) };
+            let lit =
+                ast::Literal { span: atom.span, sign: ast::Sign::Pos, kind: LitKind::Atom(atom.clone()) };
             if !r.body.contains(&BodyLit::Lit(lit.clone())) {
                 r.body.push(BodyLit::Lit(lit));
             }

@@ -28,7 +28,9 @@ pub fn expand_term(t: &ast::Term) -> Vec<ast::Term> {
             .into_iter()
             .map(|args| mk(TermKind::Func { name: name.clone(), args }))
             .collect(),
-        TermKind::Unary(op, a) => expand_term(a).into_iter().map(|a| mk(TermKind::Unary(*op, Box::new(a)))).collect(),
+        TermKind::Unary(op, a) => {
+            expand_term(a).into_iter().map(|a| mk(TermKind::Unary(*op, Box::new(a)))).collect()
+        }
         TermKind::Binary(op, a, b) => pair(a, b, &|a, b| TermKind::Binary(*op, a, b)),
         TermKind::Interval(a, b) => pair(a, b, &|a, b| TermKind::Interval(a, b)),
         _ => vec![t.clone()],
@@ -139,7 +141,13 @@ fn expand_body_lit(b: &BodyLit, d: Dialect) -> Vec<Vec<BodyLit>> {
             let mut out = Vec::new();
             for left in expand_bound(&agg.left) {
                 for right in expand_bound(&agg.right) {
-                    let agg = ast::Aggregate { span: agg.span, fun: agg.fun, elems: elems.clone(), left: left.clone(), right };
+                    let agg = ast::Aggregate {
+                        span: agg.span,
+                        fun: agg.fun,
+                        elems: elems.clone(),
+                        left: left.clone(),
+                        right,
+                    };
                     out.push(vec![BodyLit::Aggregate { sign: *sign, agg }]);
                 }
             }
@@ -181,7 +189,11 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
     let mut out = Vec::new();
     for h in &heads {
         for b in &bodies {
-            out.push(ast::Rule { span: r.span, head: h.clone(), body: b.iter().flatten().cloned().collect() });
+            out.push(ast::Rule {
+                span: r.span,
+                head: h.clone(),
+                body: b.iter().flatten().cloned().collect(),
+            });
         }
     }
     out

@@ -182,8 +182,7 @@ impl Solver {
                 if self.seen[v] || lv == 0 {
                     continue;
                 }
-                if self.assign.reason[v] != Reason::None && abstract_levels & (1 << (lv & 31)) != 0
-                {
+                if self.assign.reason[v] != Reason::None && abstract_levels & (1 << (lv & 31)) != 0 {
                     self.seen[v] = true;
                     stack.push(r);
                     to_clear.push(v as u32);

@@ -31,9 +31,7 @@ impl ClauseDb {
         debug_assert!(lits.len() >= 3);
         let r = ClauseRef(self.arena.len() as u32);
         self.arena.push(SLit::from_raw(lits.len() as u32));
-        self.arena.push(SLit::from_raw(
-            (lbd.min(1 << 20) << LBD_SHIFT) | learnt as u32,
-        ));
+        self.arena.push(SLit::from_raw((lbd.min(1 << 20) << LBD_SHIFT) | learnt as u32));
         self.arena.push(SLit::from_raw(0f32.to_bits()));
         self.arena.extend_from_slice(lits);
         if learnt {
@@ -132,9 +130,6 @@ pub struct Relocation {
 
 impl Relocation {
     pub fn get(&self, c: ClauseRef) -> Option<ClauseRef> {
-        self.forward
-            .binary_search_by_key(&c.0, |&(o, _)| o)
-            .ok()
-            .map(|i| ClauseRef(self.forward[i].1))
+        self.forward.binary_search_by_key(&c.0, |&(o, _)| o).ok().map(|i| ClauseRef(self.forward[i].1))
     }
 }

@@ -109,11 +109,7 @@ impl Builder {
                     beta
                 }
             };
-            BodyInfo {
-                lit,
-                bound: None,
-                lits: lits.iter().map(|&l| (l, 1)).collect(),
-            }
+            BodyInfo { lit, bound: None, lits: lits.iter().map(|&l| (l, 1)).collect() }
         })
     }
 
@@ -138,8 +134,7 @@ impl Builder {
                 for &(l, w) in lits {
                     *merged.entry(slit(l)).or_insert(0) += w;
                 }
-                let wl: Vec<(SLit, i64)> =
-                    merged.into_iter().map(|(l, w)| (l, w.min(bound))).collect();
+                let wl: Vec<(SLit, i64)> = merged.into_iter().map(|(l, w)| (l, w.min(bound))).collect();
                 let total: i64 = wl.iter().map(|x| x.1).sum();
                 if total < bound {
                     return None;
@@ -171,22 +166,14 @@ impl Builder {
                             bld.t.clauses.push(big);
                             beta
                         };
-                        BodyInfo {
-                            lit,
-                            bound: Some(1),
-                            lits: lits.iter().map(|&l| (l, 1)).collect(),
-                        }
+                        BodyInfo { lit, bound: Some(1), lits: lits.iter().map(|&l| (l, 1)).collect() }
                     }));
                 }
                 let key = BodyKey::Sum(bound, wl.clone());
                 Some(self.add_body(key, |bld| {
                     let beta = bld.new_var().pos();
                     bld.t.weights.push((beta, bound, wl.clone()));
-                    BodyInfo {
-                        lit: beta,
-                        bound: Some(bound),
-                        lits: wl,
-                    }
+                    BodyInfo { lit: beta, bound: Some(bound), lits: wl }
                 }))
             }
         }

@@ -67,11 +67,7 @@ impl VarOrder {
                 break;
             }
             let r = l + 1;
-            let c = if r < n && self.less(self.heap[r], self.heap[l]) {
-                r
-            } else {
-                l
-            };
+            let c = if r < n && self.less(self.heap[r], self.heap[l]) { r } else { l };
             if !self.less(self.heap[c], v) {
                 break;
             }

@@ -228,9 +228,7 @@ impl Solver {
     }
 
     fn interrupted(&self) -> bool {
-        self.interrupt
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+        self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// The CDCL loop. `None`: no more models.
@@ -284,14 +282,10 @@ impl Solver {
                     self.assign.assign(l, Reason::None);
                 }
                 None => {
-                    let model: Vec<bool> = (0..self.num_atoms)
-                        .map(|a| self.assign.is_true(Var(a as u32).pos()))
-                        .collect();
+                    let model: Vec<bool> =
+                        (0..self.num_atoms).map(|a| self.assign.is_true(Var(a as u32).pos())).collect();
                     #[cfg(debug_assertions)]
-                    debug_assert!(
-                        self.program.is_stable_model(&model),
-                        "not a stable model: {model:?}"
-                    );
+                    debug_assert!(self.program.is_stable_model(&model), "not a stable model: {model:?}");
                     self.block_model();
                     return Some(Outcome::Model(model));
                 }
@@ -307,11 +301,7 @@ impl Solver {
         let mut buf = std::mem::take(&mut self.abuf);
         buf.clear();
         self.conflict_antecedents(c, &mut buf);
-        let max = buf
-            .iter()
-            .map(|&l| self.assign.lit_level(l))
-            .max()
-            .unwrap_or(0);
+        let max = buf.iter().map(|&l| self.assign.lit_level(l)).max().unwrap_or(0);
         self.abuf = buf;
         if max == 0 {
             self.done = true;
@@ -358,18 +348,14 @@ impl Solver {
                 continue;
             }
             let l0 = self.db.lits(c)[0];
-            let locked = self.assign.is_true(l0)
-                && self.assign.reason[l0.var().index()] == Reason::Clause(c);
+            let locked = self.assign.is_true(l0) && self.assign.reason[l0.var().index()] == Reason::Clause(c);
             if !locked {
                 cands.push(c);
             }
         }
         cands.sort_by(|&a, &b| {
             self.db.lbd(b).cmp(&self.db.lbd(a)).then(
-                self.db
-                    .activity(a)
-                    .partial_cmp(&self.db.activity(b))
-                    .unwrap_or(std::cmp::Ordering::Equal),
+                self.db.activity(a).partial_cmp(&self.db.activity(b)).unwrap_or(std::cmp::Ordering::Equal),
             )
         });
         let n = cands.len() / 2;

@@ -48,10 +48,7 @@ impl Solver {
                     lits.swap(0, 1);
                 }
                 let first = lits[0];
-                let nw = Watch {
-                    blocker: first,
-                    cref: w.cref,
-                };
+                let nw = Watch { blocker: first, cref: w.cref };
                 if first != w.blocker && self.assign.is_true(first) {
                     ws[j] = nw;
                     j += 1;

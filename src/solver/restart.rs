@@ -35,11 +35,7 @@ impl Schedule {
     pub fn new() -> Schedule {
         // tests use tiny intervals so that restarts and database reductions
         // happen even on the small programs of the property tests
-        let (unit, reduce_interval, reduce_inc) = if cfg!(test) {
-            (2, 6, 1)
-        } else {
-            (100, 2000, 300)
-        };
+        let (unit, reduce_interval, reduce_inc) = if cfg!(test) { (2, 6, 1) } else { (100, 2000, 300) };
         Schedule {
             unit,
             restarts: 0,

@@ -21,10 +21,7 @@ fn models(p: &GroundProgram) -> Vec<Vec<bool>> {
     loop {
         match s.next_model() {
             Outcome::Model(m) => {
-                assert!(
-                    p.is_stable_model(&m),
-                    "solver returned a non-stable model {m:?}"
-                );
+                assert!(p.is_stable_model(&m), "solver returned a non-stable model {m:?}");
                 assert!(set.insert(m.clone()), "model returned twice: {m:?}");
                 out.push(m);
             }
@@ -55,17 +52,11 @@ fn atoms(p: &mut GroundProgram, n: usize) -> Vec<Atom> {
 }
 
 fn choice(heads: Vec<Atom>, body: Vec<Lit>) -> Rule {
-    Rule {
-        head: Head::Choice(heads),
-        body: Body::Normal(body),
-    }
+    Rule { head: Head::Choice(heads), body: Body::Normal(body) }
 }
 
 fn weight_rule(head: Head, bound: i64, lits: Vec<(Lit, i64)>) -> Rule {
-    Rule {
-        head,
-        body: Body::Weight { bound, lits },
-    }
+    Rule { head, body: Body::Weight { bound, lits } }
 }
 
 #[test]
@@ -166,12 +157,7 @@ fn weight_bodies() {
     p.add(weight_rule(
         Head::Disjunction(vec![x[4]]),
         2,
-        vec![
-            (x[0].pos(), 1),
-            (x[1].pos(), 1),
-            (x[2].pos(), 2),
-            (x[3].neg(), 1),
-        ],
+        vec![(x[0].pos(), 1), (x[1].pos(), 1), (x[2].pos(), 2), (x[3].neg(), 1)],
     ));
     p.add(Rule::constraint(vec![x[4].neg()]));
     let (got, want) = model_sets(&p);
@@ -180,16 +166,8 @@ fn weight_bodies() {
     // trivially true and never true bounds
     let mut p = GroundProgram::new();
     let x = atoms(&mut p, 3);
-    p.add(weight_rule(
-        Head::Disjunction(vec![x[0]]),
-        0,
-        vec![(x[2].pos(), 1)],
-    ));
-    p.add(weight_rule(
-        Head::Disjunction(vec![x[1]]),
-        5,
-        vec![(x[0].pos(), 2), (x[0].pos(), 2)],
-    ));
+    p.add(weight_rule(Head::Disjunction(vec![x[0]]), 0, vec![(x[2].pos(), 1)]));
+    p.add(weight_rule(Head::Disjunction(vec![x[1]]), 5, vec![(x[0].pos(), 2), (x[0].pos(), 2)]));
     assert_eq!(models(&p), vec![vec![true, false, false]]);
 }
 
@@ -216,10 +194,7 @@ fn weight_body_in_a_loop() {
 fn disjunction_is_unsupported() {
     let mut p = GroundProgram::new();
     let x = atoms(&mut p, 2);
-    p.add(Rule {
-        head: Head::Disjunction(x.clone()),
-        body: Body::Normal(vec![]),
-    });
+    p.add(Rule { head: Head::Disjunction(x.clone()), body: Body::Normal(vec![]) });
     assert!(matches!(Solver::new(&p), Err(SolverError::Unsupported(_))));
 }
 
@@ -232,11 +207,7 @@ pub(super) fn pigeon_hole(pigeons: usize, holes: usize) -> GroundProgram {
         p.add(choice(row.clone(), vec![]));
         // :- not 1 {p(i,h) : h} -- as a body atom
         let some = p.new_atom();
-        p.add(weight_rule(
-            Head::Disjunction(vec![some]),
-            1,
-            row.iter().map(|a| (a.pos(), 1)).collect(),
-        ));
+        p.add(weight_rule(Head::Disjunction(vec![some]), 1, row.iter().map(|a| (a.pos(), 1)).collect()));
         p.add(Rule::constraint(vec![some.neg()]));
     }
     for h in 0..holes {
@@ -306,10 +277,7 @@ fn transitive_closure_non_tight() {
                 p.add(Rule::normal(reach[i][j], vec![edge[i][j].pos()]));
                 for k in 0..n {
                     if k != i && k != j {
-                        p.add(Rule::normal(
-                            reach[i][j],
-                            vec![reach[i][k].pos(), reach[k][j].pos()],
-                        ));
+                        p.add(Rule::normal(reach[i][j], vec![reach[i][k].pos(), reach[k][j].pos()]));
                     }
                 }
             }
@@ -341,10 +309,7 @@ fn lit(a: u32, pos: bool) -> Lit {
 }
 
 fn build(n: u32, rules: &[RSpec]) -> GroundProgram {
-    let mut p = GroundProgram {
-        num_atoms: n,
-        rules: vec![],
-    };
+    let mut p = GroundProgram { num_atoms: n, rules: vec![] };
     let ls = |v: &Vec<(u32, bool)>| v.iter().map(|&(a, s)| lit(a % n, s)).collect::<Vec<_>>();
     for r in rules {
         p.add(match r {
@@ -357,11 +322,7 @@ fn build(n: u32, rules: &[RSpec]) -> GroundProgram {
                     1 => Head::Disjunction(vec![Atom(h[0] % n)]),
                     _ => Head::Choice(h.iter().map(|&a| Atom(a % n)).collect()),
                 };
-                weight_rule(
-                    head,
-                    *bound,
-                    lits.iter().map(|&(a, s, w)| (lit(a % n, s), w)).collect(),
-                )
+                weight_rule(head, *bound, lits.iter().map(|&(a, s, w)| (lit(a % n, s), w)).collect())
             }
         });
     }

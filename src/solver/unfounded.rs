@@ -156,9 +156,7 @@ impl Unfounded {
                 }
             }
         }
-        let queue: Vec<u32> = (0..n as u32)
-            .filter(|&a| scc_of[a as usize] != NONE)
-            .collect();
+        let queue: Vec<u32> = (0..n as u32).filter(|&a| scc_of[a as usize] != NONE).collect();
         let mut in_queue = vec![false; n];
         for &a in &queue {
             in_queue[a as usize] = true;
@@ -214,8 +212,7 @@ impl Unfounded {
         let bound = b.bound.unwrap_or(b.lits.len() as i64);
         let mut sum = 0;
         for &(l, w) in &b.lits {
-            if a.is_false(l) || (self.is_internal(l, b.scc) && self.source[l.var().index()] == NONE)
-            {
+            if a.is_false(l) || (self.is_internal(l, b.scc) && self.source[l.var().index()] == NONE) {
                 continue;
             }
             sum += w;
@@ -397,8 +394,7 @@ impl Unfounded {
                         push(b.lit, &mut self.var_mark, &mut self.out_ext);
                     }
                     Some(bound) => {
-                        let outside: i64 =
-                            b.lits.iter().filter(|&&(l, _)| !in_u(l)).map(|x| x.1).sum();
+                        let outside: i64 = b.lits.iter().filter(|&&(l, _)| !in_u(l)).map(|x| x.1).sum();
                         if outside < bound {
                             continue;
                         }
@@ -425,12 +421,7 @@ impl Unfounded {
             let v = self.out_ext[k].var().index();
             self.var_mark[v] = false;
         }
-        self.groups.push((
-            a_start,
-            self.out_atoms.len() as u32,
-            e_start,
-            self.out_ext.len() as u32,
-        ));
+        self.groups.push((a_start, self.out_atoms.len() as u32, e_start, self.out_ext.len() as u32));
     }
 }
 
@@ -468,9 +459,7 @@ impl Solver {
                     for w in start..n.min(2) {
                         let mut best = w;
                         for k in w + 1..n {
-                            if self.assign.lit_level(clause[k])
-                                > self.assign.lit_level(clause[best])
-                            {
+                            if self.assign.lit_level(clause[k]) > self.assign.lit_level(clause[best]) {
                                 best = k;
                             }
                         }

@@ -23,22 +23,13 @@ pub struct Watches {
 
 impl Watches {
     pub fn new(num_vars: usize) -> Watches {
-        Watches {
-            long: vec![Vec::new(); num_vars * 2],
-            bin: vec![Vec::new(); num_vars * 2],
-        }
+        Watches { long: vec![Vec::new(); num_vars * 2], bin: vec![Vec::new(); num_vars * 2] }
     }
 
     /// Watches the first two literals of a long clause.
     pub fn watch_clause(&mut self, c: ClauseRef, lits: &[SLit]) {
-        self.long[(!lits[0]).code()].push(Watch {
-            blocker: lits[1],
-            cref: c,
-        });
-        self.long[(!lits[1]).code()].push(Watch {
-            blocker: lits[0],
-            cref: c,
-        });
+        self.long[(!lits[0]).code()].push(Watch { blocker: lits[1], cref: c });
+        self.long[(!lits[1]).code()].push(Watch { blocker: lits[0], cref: c });
     }
 
     pub fn add_binary(&mut self, a: SLit, b: SLit) {

@@ -44,10 +44,7 @@ pub struct WeightDb {
 
 impl WeightDb {
     pub fn new(num_vars: usize) -> WeightDb {
-        WeightDb {
-            cons: Vec::new(),
-            watch: vec![Vec::new(); num_vars * 2],
-        }
+        WeightDb { cons: Vec::new(), watch: vec![Vec::new(); num_vars * 2] }
     }
 
     /// Adds `beta <-> bound <= sum`, with `1 <= bound <= sum of weights`,

@@ -30,7 +30,11 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
     let mut dialect: Option<(Dialect, Span, &'static str)> = None;
     let mut ambiguous = None;
     let mut conflict: Option<(Dialect, Span, &'static str)> = None;
-    let mut note = |d: Dialect, lo: usize, hi: usize, what: &'static str, out: &mut Option<(Dialect, Span, &'static str)>| {
+    let mut note = |d: Dialect,
+                    lo: usize,
+                    hi: usize,
+                    what: &'static str,
+                    out: &mut Option<(Dialect, Span, &'static str)>| {
         match out {
             None => *out = Some((d, Span::new(file, lo, hi), what)),
             Some((first, _, _)) if *first != d && conflict.is_none() => {
@@ -55,9 +59,13 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
             Compute => note(Dialect::Gringo3, lo, hi, "#compute", &mut dialect),
             Assign => note(Dialect::Gringo3, lo, hi, ":=", &mut dialect),
             SemiSemi => note(Dialect::Gringo3, lo, hi, ";;", &mut dialect),
-            AbsFn | ModFn | PowFn | DivFn => note(Dialect::Gringo3, lo, hi, "#abs/#mod/#pow/#div", &mut dialect),
+            AbsFn | ModFn | PowFn | DivFn => {
+                note(Dialect::Gringo3, lo, hi, "#abs/#mod/#pow/#div", &mut dialect)
+            }
             Avg | Even | Odd => note(Dialect::Gringo3, lo, hi, "#avg/#even/#odd", &mut dialect),
-            Base | Cumulative | Volatile => note(Dialect::Gringo3, lo, hi, "#base/#cumulative/#volatile", &mut dialect),
+            Base | Cumulative | Volatile => {
+                note(Dialect::Gringo3, lo, hi, "#base/#cumulative/#volatile", &mut dialect)
+            }
             LBrack => note(Dialect::Gringo3, lo, hi, "a [..] weight aggregate", &mut dialect),
             SumPlus => note(Dialect::Clingo5, lo, hi, "#sum+", &mut dialect),
             WeakIf => note(Dialect::Clingo5, lo, hi, ":~", &mut dialect),
@@ -69,7 +77,11 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
         }
         match t {
             Token::LBrace => {
-                let agg = i > 0 && matches!(toks[i - 1].1, Token::Count | Token::Sum | Token::SumPlus | Token::Min | Token::Max);
+                let agg = i > 0
+                    && matches!(
+                        toks[i - 1].1,
+                        Token::Count | Token::Sum | Token::SumPlus | Token::Min | Token::Max
+                    );
                 braces.push(agg);
                 last_colon = None;
             }
@@ -85,7 +97,10 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 } else if braces.is_empty() && parens == 0 && in_body {
                     note(Dialect::Clingo5, lo, hi, "';' between body literals", &mut dialect);
                 } else if parens > 0 && in_body && ambiguous.is_none() {
-                    ambiguous = Some((Span::new(file, lo, hi), "pooling in a body (a conjunction in gringo 3, one rule per option in clingo 5)"));
+                    ambiguous = Some((
+                        Span::new(file, lo, hi),
+                        "pooling in a body (a conjunction in gringo 3, one rule per option in clingo 5)",
+                    ));
                 }
                 last_colon = None;
             }
@@ -93,7 +108,10 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 // `#show t : body`: this colon separates the term from the body.
                 show_colon = true;
                 if ambiguous.is_none() {
-                    ambiguous = Some((Span::new(file, lo, hi), "'#show t : body' (true atoms in gringo 3, terms in clingo 5)"));
+                    ambiguous = Some((
+                        Span::new(file, lo, hi),
+                        "'#show t : body' (true atoms in gringo 3, terms in clingo 5)",
+                    ));
                 }
             }
             Token::Colon => {

@@ -117,7 +117,10 @@ fn weight_aggregates_are_multisets() {
     assert_eq!(answers("a. ok :- 2 [a = 1, a = 1] 2.", &[]), want(&[&["a", "ok"]]));
     // Weights after conditions; instances of a condition count one by one:
     // d(1..3) with weight X: 1+2+3 = 6.
-    assert_eq!(answers("d(1..3). ok :- 6 [d(X) : d(X) = X] 6.", &[]), want(&[&["d(1)", "d(2)", "d(3)", "ok"]]));
+    assert_eq!(
+        answers("d(1..3). ok :- 6 [d(X) : d(X) = X] 6.", &[]),
+        want(&[&["d(1)", "d(2)", "d(3)", "ok"]])
+    );
     // #sum / #min / #max / #avg over [..]: a=2, b=4 true, c false.
     let src = "a. b. s(X) :- X = #sum[a = 2, b = 4, c = 8]. mn :- 2 #min[a = 2, b = 4, c = 1] 2. \
                mx :- #max[a = 2, b = 4, c = 8] 4. av :- 3 #avg[a = 2, b = 4] 3. #hide a/0. #hide b/0.";
@@ -200,5 +203,8 @@ fn weight_constraints_in_heads() {
     // 1 [c, d] 1: exactly one of c, d (weight 1 each).
     assert_eq!(answers("a. 1 [ c, d ] 1 :- a. #hide a/0.", &[]), want(&[&["c"], &["d"]]));
     // 2 [c=1, d=2, e:a=1] 2: the chosen weights add up to 2: {d} or {c, e}.
-    assert_eq!(answers("a. 2 [ c = 1, d = 2, e : a = 1 ] 2 :- a. #hide a/0.", &[]), want(&[&["d"], &["c", "e"]]));
+    assert_eq!(
+        answers("a. 2 [ c = 1, d = 2, e : a = 1 ] 2 :- a. #hide a/0.", &[]),
+        want(&[&["d"], &["c", "e"]])
+    );
 }

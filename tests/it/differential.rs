@@ -67,23 +67,17 @@ fn run_cases(cases: &[Case], timeout: Duration) -> (Vec<Failure>, Duration) {
                 *busy.lock().unwrap() += run.elapsed;
                 if let Err(why) = check_run(&c.expected, &run) {
                     let full = describe_failure(&c.title, &c.text, &c.expected, &run, &why);
-                    failures.lock().unwrap().push((
-                        i,
-                        Failure {
-                            title: format!("{}: {}", c.title, why),
-                            full,
-                        },
-                    ));
+                    failures
+                        .lock()
+                        .unwrap()
+                        .push((i, Failure { title: format!("{}: {}", c.title, why), full }));
                 }
             });
         }
     });
     let mut f = failures.into_inner().unwrap();
     f.sort_by_key(|(i, _)| *i);
-    (
-        f.into_iter().map(|(_, f)| f).collect(),
-        busy.into_inner().unwrap(),
-    )
+    (f.into_iter().map(|(_, f)| f).collect(), busy.into_inner().unwrap())
 }
 
 /// Writes the report and panics with the first few failures, if any.
@@ -130,10 +124,7 @@ fn random_programs_match_clingo() {
     let base = env_u64("MINASP_DIFF_SEED", 1);
     let timeout = Duration::from_secs_f64(env_f64("MINASP_DIFF_TIMEOUT", 20.0));
     let cfg = gen::GenConfig::default();
-    let tmp = tempfile::Builder::new()
-        .prefix("minasp-diff-")
-        .tempdir()
-        .expect("temp dir");
+    let tmp = tempfile::Builder::new().prefix("minasp-diff-").tempdir().expect("temp dir");
     let t0 = Instant::now();
 
     // Generate; replace programs that have too many models (or that clingo cannot solve
@@ -187,12 +178,7 @@ fn random_programs_match_clingo() {
             "generator bug: clingo rejects {} generated program(s) (all in {}); first ones:\n{}",
             rejected.len(),
             path.display(),
-            rejected
-                .iter()
-                .take(3)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join("\n\n")
+            rejected.iter().take(3).cloned().collect::<Vec<_>>().join("\n\n")
         );
     }
 
@@ -230,13 +216,8 @@ fn random_programs_match_clingo() {
     let extra: Vec<(String, String)> = failures
         .iter()
         .filter_map(|f| {
-            let c = cases
-                .iter()
-                .find(|c| f.title.starts_with(&format!("{}:", c.title)))?;
-            Some((
-                c.files[0].file_name()?.to_string_lossy().into_owned(),
-                c.text.clone(),
-            ))
+            let c = cases.iter().find(|c| f.title.starts_with(&format!("{}:", c.title)))?;
+            Some((c.files[0].file_name()?.to_string_lossy().into_owned(), c.text.clone()))
         })
         .collect();
     finish("random_programs", failures, cases.len(), &extra);
@@ -246,10 +227,7 @@ fn random_programs_match_clingo() {
 
 /// Files that are not clingo 5 (gringo 3 dialect).
 fn is_gringo3(p: &Path) -> bool {
-    let name = p
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     name.ends_with(".gringo") || name == "lunar.lp" || name == "solitaire_decision.gringo"
 }
 
@@ -273,10 +251,7 @@ fn strip_comments(t: &str) -> String {
 /// An encoding (as opposed to an instance/board): has a choice rule, a `#show`,
 /// an optimization statement or a disjunction, or is named like one.
 fn is_encoding(p: &Path) -> bool {
-    let name = p
-        .file_name()
-        .map(|n| n.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
+    let name = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
     if name.contains("board") || name.contains("instance") || name.starts_with("inst") {
         return false;
     }
@@ -292,10 +267,7 @@ fn is_encoding(p: &Path) -> bool {
 /// with no instance next to it runs alone.
 fn combinations(dir: &Path, skipped: &mut Vec<String>) -> Vec<(String, Vec<PathBuf>)> {
     let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file())
-            .collect(),
+        Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect(),
         Err(_) => return Vec::new(),
     };
     files.sort();
@@ -319,11 +291,7 @@ fn combinations(dir: &Path, skipped: &mut Vec<String>) -> Vec<(String, Vec<PathB
         }
         for i in &inst {
             out.push((
-                format!(
-                    "{} + {}",
-                    e.display(),
-                    i.file_name().unwrap().to_string_lossy()
-                ),
+                format!("{} + {}", e.display(), i.file_name().unwrap().to_string_lossy()),
                 vec![e.clone(), i.clone()],
             ));
         }
@@ -341,11 +309,7 @@ fn seed_dirs(shared: &Path) -> Vec<PathBuf> {
             continue;
         }
         let mut subs: Vec<PathBuf> = std::fs::read_dir(&d)
-            .map(|rd| {
-                rd.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.is_dir())
-                    .collect()
-            })
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect())
             .unwrap_or_default();
         subs.sort();
         dirs.push(d);
@@ -353,12 +317,7 @@ fn seed_dirs(shared: &Path) -> Vec<PathBuf> {
     }
     dirs.push(shared.join("programs").join("peg"));
     if let Some(extra) = env_str("MINASP_DIFF_SEED_DIRS") {
-        dirs.extend(
-            extra
-                .split(':')
-                .filter(|s| !s.is_empty())
-                .map(PathBuf::from),
-        );
+        dirs.extend(extra.split(':').filter(|s| !s.is_empty()).map(PathBuf::from));
     }
     dirs
 }
@@ -395,26 +354,17 @@ fn seed_programs_match_clingo() {
                     .map(|f| format!("% ---- {}\n{}", f.display(), read_to_string(f)))
                     .collect::<Vec<_>>()
                     .join("\n");
-                cases.push(Case {
-                    title,
-                    files,
-                    text,
-                    expected: ms,
-                });
+                cases.push(Case { title, files, text, expected: ms });
             }
-            OracleAnswer::TooMany => skipped.push(format!(
-                "{}: clingo finds more than {} models",
-                title, MAX_SEED_MODELS
-            )),
-            OracleAnswer::Timeout(_) => skipped.push(format!(
-                "{}: clingo needs more than {}s",
-                title, SEED_ORACLE_SECONDS
-            )),
-            OracleAnswer::Error(e) => skipped.push(format!(
-                "{}: clingo rejects it: {}",
-                title,
-                e.lines().next().unwrap_or("")
-            )),
+            OracleAnswer::TooMany => {
+                skipped.push(format!("{}: clingo finds more than {} models", title, MAX_SEED_MODELS))
+            }
+            OracleAnswer::Timeout(_) => {
+                skipped.push(format!("{}: clingo needs more than {}s", title, SEED_ORACLE_SECONDS))
+            }
+            OracleAnswer::Error(e) => {
+                skipped.push(format!("{}: clingo rejects it: {}", title, e.lines().next().unwrap_or("")))
+            }
         }
     }
     for s in &skipped {

@@ -33,7 +33,12 @@ fn malformed_programs_give_the_expected_messages() {
         let snap = dir.join(name.replace(".lp", ".stderr"));
         assert!(!out.stderr.contains("panicked"), "{}: panic:\n{}", name, out.stderr);
         if code == 65 {
-            assert!(out.stdout.trim_end().ends_with("UNKNOWN"), "{}: stdout does not end in UNKNOWN:\n{}", name, out.stdout);
+            assert!(
+                out.stdout.trim_end().ends_with("UNKNOWN"),
+                "{}: stdout does not end in UNKNOWN:\n{}",
+                name,
+                out.stdout
+            );
         }
         if bless {
             std::fs::write(&snap, &got).unwrap();
@@ -44,7 +49,13 @@ fn malformed_programs_give_the_expected_messages() {
             failures.push(format!("== {}\n-- expected\n{}-- got\n{}", name, want, got));
         }
     }
-    assert!(failures.is_empty(), "{} of {} snapshots differ:\n{}", failures.len(), names.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} snapshots differ:\n{}",
+        failures.len(),
+        names.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -54,7 +65,8 @@ fn warning_classes_can_be_silenced() {
     let bin = [env!("CARGO_BIN_EXE_minasp").to_string()];
     let loud = run_command(&bin, &[f.clone()], Duration::from_secs(30));
     assert!(loud.stderr.contains("atom does not occur in any rule head"));
-    let quiet = run_command(&bin, &["-W".into(), "no-atom-undefined".into(), f.clone()], Duration::from_secs(30));
+    let quiet =
+        run_command(&bin, &["-W".into(), "no-atom-undefined".into(), f.clone()], Duration::from_secs(30));
     assert_eq!(quiet.stderr, "");
     assert_eq!(quiet.code, loud.code);
 }

@@ -36,9 +36,7 @@ pub struct GenConfig {
 
 impl Default for GenConfig {
     fn default() -> Self {
-        GenConfig {
-            disjunction: std::env::var("MINASP_DIFF_DISJUNCTION").map_or(false, |v| v == "1"),
-        }
+        GenConfig { disjunction: std::env::var("MINASP_DIFF_DISJUNCTION").map_or(false, |v| v == "1") }
     }
 }
 
@@ -59,14 +57,10 @@ pub fn program_with(seed: u64, sub: u32, cfg: &GenConfig) -> String {
 /// The program and the set of constructs the generator put into it (tag names as in
 /// `ALL_TAGS`).
 pub fn program_tagged(seed: u64, sub: u32, cfg: &GenConfig) -> (String, BTreeSet<&'static str>) {
-    let mixed =
-        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (sub as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (sub as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
     let mut g = Gen::new(StdRng::seed_from_u64(mixed), cfg.clone());
     g.generate();
-    let mut text = format!(
-        "% minasp differential test program, seed {} sub {}\n",
-        seed, sub
-    );
+    let mut text = format!("% minasp differential test program, seed {} sub {}\n", seed, sub);
     for l in &g.out {
         text.push_str(l);
         text.push('\n');
@@ -202,11 +196,7 @@ impl Scope {
             }
             v.int |= int;
         } else {
-            self.vars.push(Var {
-                name: name.to_string(),
-                kind,
-                int,
-            });
+            self.vars.push(Var { name: name.to_string(), kind, int });
         }
     }
 }
@@ -256,9 +246,7 @@ impl Gen {
     }
 
     fn pick<T: Clone>(&mut self, xs: &[T]) -> T {
-        xs.choose(&mut self.rng)
-            .expect("pick from empty slice")
-            .clone()
+        xs.choose(&mut self.rng).expect("pick from empty slice").clone()
     }
 
     fn tag(&mut self, t: &'static str) {
@@ -368,11 +356,7 @@ impl Gen {
             self.tag("fact interval");
             self.emit(format!("dom({}).", dom));
         }
-        self.preds.push(Pred {
-            name: "dom",
-            arity: 1,
-            class: Class::Edb,
-        });
+        self.preds.push(Pred { name: "dom", arity: 1, class: Class::Edb });
         if self.p(0.2) {
             self.consts.push("k");
             let v = self.pick(&["a", "2", "f(1)", "\"s\"", "-1"]);
@@ -382,11 +366,7 @@ impl Gen {
         // Edges.
         if self.p(0.6) {
             self.has_e = true;
-            self.preds.push(Pred {
-                name: "e",
-                arity: 2,
-                class: Class::Edb,
-            });
+            self.preds.push(Pred { name: "e", arity: 2, class: Class::Edb });
             let n = self.range(1, 3);
             for _ in 0..n {
                 let f = match self.range(0, 3) {
@@ -413,11 +393,7 @@ impl Gen {
         if self.p(0.35) {
             self.has_v = true;
             self.tag("mixed terms");
-            self.preds.push(Pred {
-                name: "v",
-                arity: 1,
-                class: Class::Edb,
-            });
+            self.preds.push(Pred { name: "v", arity: 1, class: Class::Edb });
             let pool = [
                 "1",
                 "-2",
@@ -458,37 +434,17 @@ impl Gen {
         let one = ["p", "q", "r"];
         let n0 = self.range(2, 4) as usize;
         for name in zero.iter().take(n0) {
-            self.preds.push(Pred {
-                name,
-                arity: 0,
-                class: Class::Idb,
-            });
+            self.preds.push(Pred { name, arity: 0, class: Class::Idb });
         }
         let n1 = self.range(2, 3) as usize;
         for name in one.iter().take(n1) {
-            self.preds.push(Pred {
-                name,
-                arity: 1,
-                class: Class::Idb,
-            });
+            self.preds.push(Pred { name, arity: 1, class: Class::Idb });
         }
         if self.p(0.5) {
-            self.preds.push(Pred {
-                name: "s",
-                arity: 2,
-                class: Class::Idb,
-            });
+            self.preds.push(Pred { name: "s", arity: 2, class: Class::Idb });
         }
-        self.preds.push(Pred {
-            name: "o",
-            arity: 1,
-            class: Class::Sink,
-        });
-        self.preds.push(Pred {
-            name: "o",
-            arity: 2,
-            class: Class::Sink,
-        });
+        self.preds.push(Pred { name: "o", arity: 1, class: Class::Sink });
+        self.preds.push(Pred { name: "o", arity: 2, class: Class::Sink });
     }
 
     fn preds_of(&self, f: impl Fn(&Pred) -> bool) -> Vec<Pred> {
@@ -532,8 +488,7 @@ impl Gen {
             5 => self.pick(&["a", "b", "foo"]).to_string(),
             6 => {
                 self.tag("string");
-                self.pick(&["\"s\"", "\"a b\"", "\"\"", "\"x\\\\y\""])
-                    .to_string()
+                self.pick(&["\"s\"", "\"a b\"", "\"\"", "\"x\\\\y\""]).to_string()
             }
             7 => {
                 self.tag("function term");
@@ -542,8 +497,7 @@ impl Gen {
             }
             8 => {
                 self.tag("tuple");
-                self.pick(&["(1,a)", "(2,)", "g(a,\"s\")", "f(a,(1,2))"])
-                    .to_string()
+                self.pick(&["(1,a)", "(2,)", "g(a,\"s\")", "f(a,(1,2))"]).to_string()
             }
             9 => {
                 self.tag("#inf/#sup");
@@ -566,33 +520,18 @@ impl Gen {
     }
 
     fn bound_vars(&self, sc: &Scope, max_kind: Kind) -> Vec<Var> {
-        sc.vars
-            .iter()
-            .filter(|v| v.kind <= max_kind)
-            .cloned()
-            .collect()
+        sc.vars.iter().filter(|v| v.kind <= max_kind).cloned().collect()
     }
 
     /// An arithmetic expression over the given (integer-ish) variables.
     fn arith(&mut self, vars: &[Var]) -> String {
-        let x = if vars.is_empty() {
-            self.small_int()
-        } else {
-            self.pick(vars).name
-        };
-        let y = if !vars.is_empty() && self.p(0.4) {
-            self.pick(vars).name
-        } else {
-            self.range(1, 3).to_string()
-        };
+        let x = if vars.is_empty() { self.small_int() } else { self.pick(vars).name };
+        let y =
+            if !vars.is_empty() && self.p(0.4) { self.pick(vars).name } else { self.range(1, 3).to_string() };
         let r = self.range(0, 17);
         self.tag("arith");
         match r {
-            4 | 5 | 13 | 14 => self.tag(if r >= 13 {
-                "div by maybe zero"
-            } else {
-                "arith"
-            }),
+            4 | 5 | 13 | 14 => self.tag(if r >= 13 { "div by maybe zero" } else { "arith" }),
             6 | 17 => self.tag("power"),
             7 => self.tag("abs"),
             8 | 16 => self.tag("unary minus"),
@@ -634,11 +573,7 @@ impl Gen {
         }
         if !vars.is_empty() && self.p(0.35) {
             let ints: Vec<Var> = vars.iter().filter(|v| v.int).cloned().collect();
-            let use_vars = if ints.is_empty() || self.p(0.1) {
-                vars
-            } else {
-                ints
-            };
+            let use_vars = if ints.is_empty() || self.p(0.1) { vars } else { ints };
             return self.arith(&use_vars);
         }
         if !vars.is_empty() && self.p(0.2) {
@@ -661,12 +596,7 @@ impl Gen {
             return self.any_term(sc);
         }
         let plain = self.bound_vars(sc, Kind::Copy);
-        let dom: Vec<Var> = sc
-            .vars
-            .iter()
-            .filter(|v| v.kind == Kind::Dom)
-            .cloned()
-            .collect();
+        let dom: Vec<Var> = sc.vars.iter().filter(|v| v.kind == Kind::Dom).cloned().collect();
         let r = self.range(0, 9);
         if r < 6 && !plain.is_empty() {
             return self.pick(&plain).name;
@@ -707,11 +637,7 @@ impl Gen {
     /// A positive atom that binds variables. `local` = the atom is in a condition:
     /// fresh variables get local names and go into `loc` instead of the rule scope.
     fn binding_atom(&mut self, sc: &mut Scope, pred: &Pred, fresh_prob: f64) -> String {
-        let kind = if pred.class == Class::Edb {
-            Kind::Dom
-        } else {
-            Kind::Copy
-        };
+        let kind = if pred.class == Class::Edb { Kind::Dom } else { Kind::Copy };
         let int_pos = pred.name != "v";
         let mut args = Vec::new();
         for _ in 0..pred.arity {
@@ -730,11 +656,7 @@ impl Gen {
                 sc.bind(&v.name, kind, false);
                 args.push(v.name);
             } else if r < 0.92 {
-                let t = if pred.name == "v" {
-                    self.ground_term()
-                } else {
-                    self.dom_value()
-                };
+                let t = if pred.name == "v" { self.ground_term() } else { self.dom_value() };
                 args.push(t);
             } else {
                 self.tag("anonymous var");
@@ -823,11 +745,7 @@ impl Gen {
 
     /// Like `binding_atom` but fresh variables are locals.
     fn local_binding_atom(&mut self, loc: &mut Scope, pred: &Pred) -> String {
-        let kind = if pred.class == Class::Edb {
-            Kind::Dom
-        } else {
-            Kind::Copy
-        };
+        let kind = if pred.class == Class::Edb { Kind::Dom } else { Kind::Copy };
         let mut args = Vec::new();
         for _ in 0..pred.arity {
             let r = self.range(0, 9);
@@ -852,22 +770,14 @@ impl Gen {
     }
 
     fn locals_of(&self, loc: &Scope, sc: &Scope) -> Vec<Var> {
-        loc.vars
-            .iter()
-            .filter(|v| sc.get(&v.name).is_none())
-            .cloned()
-            .collect()
+        loc.vars.iter().filter(|v| sc.get(&v.name).is_none()).cloned().collect()
     }
 
     // ---------------------------------------------------------------- aggregates
 
     fn agg_element(&mut self, sc: &Scope, func: &str, head: Class) -> String {
         let mut loc = sc.clone();
-        let cond = if self.p(0.12) {
-            Vec::new()
-        } else {
-            self.condition(&mut loc, head, 1)
-        };
+        let cond = if self.p(0.12) { Vec::new() } else { self.condition(&mut loc, head, 1) };
         let locals = self.locals_of(&loc, sc);
         let weight = match func {
             "#min" | "#max" => {
@@ -907,11 +817,8 @@ impl Gen {
             self.tag("agg no condition");
         }
         for _ in 0..extra {
-            let t = if !locals.is_empty() && self.p(0.6) {
-                self.pick(&locals).name
-            } else {
-                self.any_term(&loc)
-            };
+            let t =
+                if !locals.is_empty() && self.p(0.6) { self.pick(&locals).name } else { self.any_term(&loc) };
             tuple.push(t);
         }
         if cond.is_empty() {
@@ -997,11 +904,7 @@ impl Gen {
                 let cond = self.condition(&mut loc, head, 1);
                 let pred = self.body_pred(head);
                 let a = self.closed_atom(&loc, &pred, false);
-                let lit = if self.p(0.25) {
-                    format!("not {}", a)
-                } else {
-                    a
-                };
+                let lit = if self.p(0.25) { format!("not {}", a) } else { a };
                 elems.push(format!("{} : {}", lit, cond.join(", ")));
             } else {
                 let pred = self.body_pred(head);
@@ -1048,11 +951,7 @@ impl Gen {
         let cond = self.condition(&mut loc, head, 1);
         let pred = self.body_pred(head);
         let a = self.closed_atom(&loc, &pred, false);
-        let lit = if self.p(0.25) {
-            format!("not {}", a)
-        } else {
-            a
-        };
+        let lit = if self.p(0.25) { format!("not {}", a) } else { a };
         self.tag("conditional literal");
         format!("{} : {}", lit, cond.join(", "))
     }
@@ -1071,10 +970,8 @@ impl Gen {
                 0 => {
                     // X = 1..3 or X = 1..n
                     if let Some(v) = self.fresh_global(&mut sc) {
-                        let hi = self
-                            .dom_const
-                            .map(|c| c.to_string())
-                            .unwrap_or_else(|| self.dmax.to_string());
+                        let hi =
+                            self.dom_const.map(|c| c.to_string()).unwrap_or_else(|| self.dmax.to_string());
                         let lo = self.range(0, 1);
                         self.tag("X = l..u");
                         lits.push(format!("{} = {}..{}", v, lo, hi));
@@ -1087,11 +984,7 @@ impl Gen {
                     lits.push(self.pooled_body_atom(&mut sc, &pred));
                 }
                 _ => {
-                    let pred = if self.p(0.5) {
-                        self.edb()
-                    } else {
-                        self.body_pred(head)
-                    };
+                    let pred = if self.p(0.5) { self.edb() } else { self.body_pred(head) };
                     lits.push(self.binding_atom(&mut sc, &pred, 0.6));
                 }
             }
@@ -1105,21 +998,11 @@ impl Gen {
                     let t = self.arith(&ints);
                     // Dom only if every variable in the term is Dom.
                     let used = vars_in(&t);
-                    let all_dom = used
-                        .iter()
-                        .all(|u| sc.get(u).map_or(false, |v| v.kind == Kind::Dom));
+                    let all_dom = used.iter().all(|u| sc.get(u).map_or(false, |v| v.kind == Kind::Dom));
                     (t, if all_dom { Kind::Dom } else { Kind::Gen }, true)
                 } else {
                     let w = self.pick(&vars);
-                    (
-                        format!("f({})", w.name),
-                        if w.kind == Kind::Dom {
-                            Kind::Dom
-                        } else {
-                            Kind::Gen
-                        },
-                        false,
-                    )
+                    (format!("f({})", w.name), if w.kind == Kind::Dom { Kind::Dom } else { Kind::Gen }, false)
                 };
                 self.tag("X = term");
                 lits.push(format!("{} = {}", v, t));
@@ -1179,11 +1062,7 @@ impl Gen {
         for i in 0..pred.arity {
             if i != pos && self.p(0.5) {
                 if let Some(n) = self.fresh_global(sc) {
-                    let kind = if pred.class == Class::Edb {
-                        Kind::Dom
-                    } else {
-                        Kind::Copy
-                    };
+                    let kind = if pred.class == Class::Edb { Kind::Dom } else { Kind::Copy };
                     sc.bind(&n, kind, pred.class == Class::Edb && pred.name != "v");
                     base.push(n);
                     continue;
@@ -1195,11 +1074,7 @@ impl Gen {
         let mut opts = Vec::new();
         for _ in 0..k {
             let mut args = base.clone();
-            args[pos] = if pred.name == "v" {
-                self.ground_term()
-            } else {
-                self.dom_value()
-            };
+            args[pos] = if pred.name == "v" { self.ground_term() } else { self.dom_value() };
             opts.push(args.join(","));
         }
         self.tag("body pool");
@@ -1222,9 +1097,7 @@ impl Gen {
     // ---------------------------------------------------------------- rules
 
     fn head_atom(&mut self, sc: &Scope, pred: &Pred) -> String {
-        let mut args: Vec<String> = (0..pred.arity)
-            .map(|_| self.head_arg(sc, pred.class))
-            .collect();
+        let mut args: Vec<String> = (0..pred.arity).map(|_| self.head_arg(sc, pred.class)).collect();
         // Head pooling / interval, one argument.
         if pred.arity > 0 && self.p(0.12) {
             let i = self.range(0, pred.arity as i64 - 1) as usize;
@@ -1236,12 +1109,8 @@ impl Gen {
                 self.tag("head pool");
                 return format!("{}{}({};{})", neg, pred.name, args.join(","), a2.join(","));
             } else {
-                let doms: Vec<Var> = sc
-                    .vars
-                    .iter()
-                    .filter(|v| v.kind == Kind::Dom && v.int)
-                    .cloned()
-                    .collect();
+                let doms: Vec<Var> =
+                    sc.vars.iter().filter(|v| v.kind == Kind::Dom && v.int).cloned().collect();
                 let hi = if !doms.is_empty() && self.p(0.5) {
                     self.pick(&doms).name
                 } else {
@@ -1265,11 +1134,7 @@ impl Gen {
 
     fn sink_rule(&mut self) -> String {
         let arity = self.range(1, 2) as usize;
-        let pred = Pred {
-            name: "o",
-            arity,
-            class: Class::Sink,
-        };
+        let pred = Pred { name: "o", arity, class: Class::Sink };
         // The body must not read sinks: o(N) :- N = #count{ X : o(X) } would not terminate.
         let (mut lits, mut sc) = self.body(Class::Idb, 1);
         if self.p(0.6) {
@@ -1304,11 +1169,7 @@ impl Gen {
 
     fn choice_rule(&mut self) -> String {
         let has_body = self.p(0.7);
-        let (lits, sc) = if has_body {
-            self.body(Class::Idb, 0)
-        } else {
-            (Vec::new(), Scope::default())
-        };
+        let (lits, sc) = if has_body { self.body(Class::Idb, 0) } else { (Vec::new(), Scope::default()) };
         let n = self.range(1, 3);
         let mut elems = Vec::new();
         for _ in 0..n {
@@ -1411,11 +1272,7 @@ impl Gen {
             self.emit(format!("{} :- {}.", b.name, a.name));
             let x = self.pick(&["{ ", ""]).to_string();
             if x.is_empty() {
-                let c = self
-                    .preds_of(|p| p.class == Class::Idb && p.arity == 0)
-                    .last()
-                    .unwrap()
-                    .clone();
+                let c = self.preds_of(|p| p.class == Class::Idb && p.arity == 0).last().unwrap().clone();
                 if c.name != a.name && c.name != b.name {
                     self.emit(format!("{} :- not {}.", a.name, c.name));
                 }
@@ -1433,11 +1290,7 @@ impl Gen {
             self.emit(format!("{} :- not {}.", b.name, a.name));
         } else {
             let (p, q) = self.two_distinct_idb(1);
-            let d = if self.has_e && self.p(0.3) {
-                "e(X,_)"
-            } else {
-                "dom(X)"
-            };
+            let d = if self.has_e && self.p(0.3) { "e(X,_)" } else { "dom(X)" };
             self.emit(format!("{}(X) :- {}, not {}(X).", p.name, d, q.name));
             self.emit(format!("{}(X) :- {}, not {}(X).", q.name, d, p.name));
         }
@@ -1470,17 +1323,9 @@ impl Gen {
         let k = self.range(1, 3);
         match self.range(0, 4) {
             0 => {
-                self.emit(format!(
-                    "{}(X) :- #count{{ Y : {}(Y) }} >= {}, dom(X).",
-                    p.name, p.name, k
-                ));
-                let line = format!(
-                    "{}({}) :- not {}({}).",
-                    p.name,
-                    self.dom_value(),
-                    q.name,
-                    self.dom_value()
-                );
+                self.emit(format!("{}(X) :- #count{{ Y : {}(Y) }} >= {}, dom(X).", p.name, p.name, k));
+                let line =
+                    format!("{}({}) :- not {}({}).", p.name, self.dom_value(), q.name, self.dom_value());
                 self.emit(line);
                 self.emit(format!("{{ {}(X) : dom(X) }} 1.", q.name));
             }
@@ -1546,11 +1391,7 @@ impl Gen {
                 for _ in 0..n {
                     let p = self.pick(&preds);
                     let neg = if p.arity > 0 && self.p(0.25) { "-" } else { "" };
-                    self.tag(if neg.is_empty() {
-                        "#show p/n"
-                    } else {
-                        "#show -p/n"
-                    });
+                    self.tag(if neg.is_empty() { "#show p/n" } else { "#show -p/n" });
                     self.emit(format!("#show {}{}/{}.", neg, p.name, p.arity));
                 }
                 if self.p(0.4) {
@@ -1597,14 +1438,7 @@ impl Gen {
             }
             3 => {
                 let p = self.idb(None);
-                self.head_atom(
-                    &sc,
-                    &Pred {
-                        name: p.name,
-                        arity: p.arity,
-                        class: Class::Sink,
-                    },
-                )
+                self.head_atom(&sc, &Pred { name: p.name, arity: p.arity, class: Class::Sink })
             }
             _ => self.any_term(&sc),
         };
@@ -1639,27 +1473,15 @@ mod tests {
     fn deterministic_and_covering() {
         let n = 200;
         let cfg = GenConfig::default();
-        let mut counts: std::collections::BTreeMap<&str, usize> =
-            ALL_TAGS.iter().map(|t| (*t, 0)).collect();
+        let mut counts: std::collections::BTreeMap<&str, usize> = ALL_TAGS.iter().map(|t| (*t, 0)).collect();
         let mut text_counts = [0usize; 6];
         for seed in 0..n {
             let (a, tags) = program_tagged(seed, 0, &cfg);
             assert_eq!(a, program(seed), "seed {} is not deterministic", seed);
-            assert_eq!(
-                a,
-                program_tagged(seed, 0, &cfg).0,
-                "seed {} is not deterministic",
-                seed
-            );
-            assert_ne!(
-                program_sub(seed, 1),
-                a,
-                "sub-seed 1 gives the same program as 0"
-            );
+            assert_eq!(a, program_tagged(seed, 0, &cfg).0, "seed {} is not deterministic", seed);
+            assert_ne!(program_sub(seed, 1), a, "sub-seed 1 gives the same program as 0");
             for t in tags {
-                *counts
-                    .get_mut(t)
-                    .unwrap_or_else(|| panic!("tag {:?} missing from ALL_TAGS", t)) += 1;
+                *counts.get_mut(t).unwrap_or_else(|| panic!("tag {:?} missing from ALL_TAGS", t)) += 1;
             }
             // Plain text checks, independent of the tags.
             let checks = [
@@ -1667,8 +1489,7 @@ mod tests {
                 a.contains("not not "),
                 a.lines().any(|l| l.starts_with(":-")),
                 a.contains(".."),
-                a.lines()
-                    .any(|l| !l.starts_with('%') && l.contains(';') && !l.contains('{')),
+                a.lines().any(|l| !l.starts_with('%') && l.contains(';') && !l.contains('{')),
                 a.contains("#show"),
             ];
             for (i, c) in checks.iter().enumerate() {
@@ -1678,17 +1499,8 @@ mod tests {
         for (t, c) in &counts {
             eprintln!("{:>24}: {:>4} / {}", t, c, n);
         }
-        let missing: Vec<&&str> = counts
-            .iter()
-            .filter(|(_, c)| **c == 0)
-            .map(|(t, _)| t)
-            .collect();
-        assert!(
-            missing.is_empty(),
-            "constructs never generated in {} programs: {:?}",
-            n,
-            missing
-        );
+        let missing: Vec<&&str> = counts.iter().filter(|(_, c)| **c == 0).map(|(t, _)| t).collect();
+        assert!(missing.is_empty(), "constructs never generated in {} programs: {:?}", n, missing);
         assert!(
             text_counts.iter().all(|&c| c > 0),
             "text checks (#sum, not not, :-, .., pool, #show): {:?}",

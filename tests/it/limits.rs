@@ -19,7 +19,8 @@ const QUEENS: &str = "q(1..14).\n1 { at(X,Y) : q(Y) } 1 :- q(X).\n:- at(X1,Y), a
                       :- at(X1,Y1), at(X2,Y2), X1 < X2, X2-X1 == |Y2-Y1|.\n#show at/2.\n";
 
 /// Pigeon-hole, 13 pigeons into 12 holes: unsatisfiable and hopeless for resolution.
-const PIGEONS: &str = "p(1..13). h(1..12).\n1 { in(P,H) : h(H) } 1 :- p(P).\n:- in(P1,H), in(P2,H), P1 < P2.\n";
+const PIGEONS: &str =
+    "p(1..13). h(1..12).\n1 { in(P,H) : h(H) } 1 :- p(P).\n:- in(P1,H), in(P2,H), P1 < P2.\n";
 
 /// Every printed answer is a complete, valid placement of 14 queens.
 fn check_queens(models: &[std::collections::BTreeSet<String>]) {
@@ -35,7 +36,11 @@ fn check_queens(models: &[std::collections::BTreeSet<String>]) {
         assert_eq!(qs.len(), 14, "incomplete answer: {:?}", m);
         for (i, a) in qs.iter().enumerate() {
             for b in &qs[i + 1..] {
-                assert!(a.0 != b.0 && a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs(), "queens attack: {:?}", m);
+                assert!(
+                    a.0 != b.0 && a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs(),
+                    "queens attack: {:?}",
+                    m
+                );
             }
         }
     }
@@ -86,7 +91,8 @@ fn time_limit_stops_an_endless_grounding() {
 fn ground_atom_limit_names_the_exploding_predicate() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(&dir, "count.lp", "q(a).\np(0).\np(X+1) :- p(X), X >= 0.\n");
-    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--max-ground-atoms=50000"]).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--max-ground-atoms=50000"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(65));
     assert!(stderr.contains("more than 50000 ground atoms") && stderr.contains("p/1"), "{}", stderr);

@@ -9,8 +9,8 @@
 mod checkers;
 mod dialects;
 mod differential;
-mod formats;
 mod errors;
+mod formats;
 mod gen;
 mod limits;
 mod programs;

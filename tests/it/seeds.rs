@@ -16,19 +16,12 @@ fn minasp(args: &[&str]) -> (Vec<BTreeSet<String>>, String, Option<i32>) {
     let out = run_command(&bin, &args, Duration::from_secs(120));
     assert!(!out.timed_out, "minasp {:?} timed out", args);
     let parsed = parse_output(&out.stdout).unwrap_or_else(|e| panic!("{}: {}", e, out.stdout));
-    let models = parsed
-        .models
-        .into_iter()
-        .map(|m| m.into_iter().collect())
-        .collect();
+    let models = parsed.models.into_iter().map(|m| m.into_iter().collect()).collect();
     (models, parsed.result.unwrap_or_default(), out.code)
 }
 
 fn repo(p: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(p)
-        .to_string_lossy()
-        .into_owned()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p).to_string_lossy().into_owned()
 }
 
 fn read(p: &str) -> String {
@@ -65,10 +58,9 @@ fn shared(p: &str) -> Option<String> {
 /// answers (moves at steps 0..5), which clingo also gives.
 #[test]
 fn seed_peg_encoding_on_pinwheel_gives_the_two_answers_of_the_seed() {
-    let (Some(enc), Some(board)) = (
-        shared("programs/peg/peg_solitaire.lp"),
-        shared("programs/peg/pinwheel_board.lp"),
-    ) else {
+    let (Some(enc), Some(board)) =
+        (shared("programs/peg/peg_solitaire.lp"), shared("programs/peg/pinwheel_board.lp"))
+    else {
         return;
     };
     let (models, _, code) = minasp(&[&enc, &board, "--models", "0"]);
@@ -76,20 +68,14 @@ fn seed_peg_encoding_on_pinwheel_gives_the_two_answers_of_the_seed() {
     assert_eq!(models.len(), 2);
     // The first jump of both answers in the seed: moves(cell(3,2),cell(2,2),cell(1,2),0).
     for m in &models {
-        assert!(
-            m.contains("moves(cell(3,2),cell(2,2),cell(1,2),0)"),
-            "{:?}",
-            m
-        );
+        assert!(m.contains("moves(cell(3,2),cell(2,2),cell(1,2),0)"), "{:?}", m);
         assert_eq!(m.len(), 6);
     }
 }
 
 fn solitaire(instance: &str, steps: i64) {
-    let (Some(enc), Some(inst)) = (
-        shared("programs/solitaire/solitaire.clingo5.lp"),
-        shared(instance),
-    ) else {
+    let (Some(enc), Some(inst)) = (shared("programs/solitaire/solitaire.clingo5.lp"), shared(instance))
+    else {
         return;
     };
     let (models, result, code) = minasp(&[&enc, &inst]);
@@ -180,6 +166,10 @@ fn gringo3_lunar_lockout_runs_unchanged() {
         let (mut a, mut b) = (mine.clone(), theirs.clone());
         a.sort();
         b.sort();
-        assert_eq!(a, b, "maxturns={}: gringo 3 original under minasp differs from the translation under clingo", n);
+        assert_eq!(
+            a, b,
+            "maxturns={}: gringo 3 original under minasp differs from the translation under clingo",
+            n
+        );
     }
 }

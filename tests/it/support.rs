@@ -33,20 +33,14 @@ pub fn env_str(name: &str) -> Option<String> {
 
 pub fn env_u64(name: &str, default: u64) -> u64 {
     match env_str(name) {
-        Some(s) => s
-            .trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{} must be a number, got {:?}", name, s)),
+        Some(s) => s.trim().parse().unwrap_or_else(|_| panic!("{} must be a number, got {:?}", name, s)),
         None => default,
     }
 }
 
 pub fn env_f64(name: &str, default: f64) -> f64 {
     match env_str(name) {
-        Some(s) => s
-            .trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{} must be a number, got {:?}", name, s)),
+        Some(s) => s.trim().parse().unwrap_or_else(|_| panic!("{} must be a number, got {:?}", name, s)),
         None => default,
     }
 }
@@ -107,9 +101,7 @@ pub fn check_exit_codes() -> bool {
 }
 
 pub fn extra_args() -> Vec<String> {
-    env_str("MINASP_DIFF_ARGS").map_or_else(Vec::new, |s| {
-        s.split_whitespace().map(String::from).collect()
-    })
+    env_str("MINASP_DIFF_ARGS").map_or_else(Vec::new, |s| s.split_whitespace().map(String::from).collect())
 }
 
 /// The exit code clasp uses for a result word when all models were enumerated.
@@ -137,11 +129,7 @@ pub fn run_command(argv: &[String], args: &[String], timeout: Duration) -> RunOu
     use std::os::unix::process::CommandExt;
     let start = Instant::now();
     let mut cmd = Command::new(&argv[0]);
-    cmd.args(&argv[1..])
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.args(&argv[1..]).args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     cmd.process_group(0);
     let mut child = match cmd.spawn() {
         Ok(c) => c,
@@ -188,11 +176,7 @@ pub fn run_command(argv: &[String], args: &[String], timeout: Duration) -> RunOu
     let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
     RunOutput {
-        code: if timed_out {
-            None
-        } else {
-            status.and_then(|s| s.code())
-        },
+        code: if timed_out { None } else { status.and_then(|s| s.code()) },
         stdout,
         stderr,
         timed_out,
@@ -268,22 +252,10 @@ pub fn parse_output(stdout: &str) -> Result<Parsed, String> {
             }
             expected += 1;
             match lines.next() {
-                Some(m) => models.push(
-                    split_symbols(m.trim_end_matches('\r'))
-                        .into_iter()
-                        .collect(),
-                ),
-                None => {
-                    return Err(format!(
-                        "{:?} is the last line: no model line follows",
-                        line
-                    ))
-                }
+                Some(m) => models.push(split_symbols(m.trim_end_matches('\r')).into_iter().collect()),
+                None => return Err(format!("{:?} is the last line: no model line follows", line)),
             }
-        } else if matches!(
-            line,
-            "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN" | "OPTIMUM FOUND"
-        ) {
+        } else if matches!(line, "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN" | "OPTIMUM FOUND") {
             if result.is_some() {
                 return Err(format!("second result line {:?}", line));
             }
@@ -396,10 +368,7 @@ pub fn oracle_ready() -> bool {
 }
 
 pub fn oracle_script() -> PathBuf {
-    manifest_dir()
-        .join("tests")
-        .join("oracle")
-        .join("clingo_models.py")
+    manifest_dir().join("tests").join("oracle").join("clingo_models.py")
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -421,18 +390,12 @@ pub struct OracleResult {
 }
 
 /// Runs the oracle once for all `programs` (each a list of files loaded together).
-pub fn run_oracle(
-    programs: &[Vec<PathBuf>],
-    timeout_s: f64,
-    max_models: usize,
-) -> Vec<OracleResult> {
+pub fn run_oracle(programs: &[Vec<PathBuf>], timeout_s: f64, max_models: usize) -> Vec<OracleResult> {
     if programs.is_empty() {
         return Vec::new();
     }
-    let list: Vec<Vec<String>> = programs
-        .iter()
-        .map(|fs| fs.iter().map(|f| f.display().to_string()).collect())
-        .collect();
+    let list: Vec<Vec<String>> =
+        programs.iter().map(|fs| fs.iter().map(|f| f.display().to_string()).collect()).collect();
     let input = serde_json::to_string(&list).unwrap();
     let mut child = Command::new(python())
         .arg(oracle_script())
@@ -447,9 +410,7 @@ pub fn run_oracle(
         .expect("start the clingo oracle");
     {
         let mut stdin = child.stdin.take().unwrap();
-        stdin
-            .write_all(input.as_bytes())
-            .expect("write to the oracle");
+        stdin.write_all(input.as_bytes()).expect("write to the oracle");
     }
     let out = child.wait_with_output().expect("run the clingo oracle");
     assert!(
@@ -458,14 +419,9 @@ pub fn run_oracle(
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    let doc: serde_json::Value =
-        serde_json::from_slice(&out.stdout).expect("oracle output is JSON");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("oracle output is JSON");
     let arr = doc.as_array().expect("oracle output is a JSON list");
-    assert_eq!(
-        arr.len(),
-        programs.len(),
-        "oracle answered a different number of programs"
-    );
+    assert_eq!(arr.len(), programs.len(), "oracle answered a different number of programs");
     arr.iter()
         .map(|r| {
             let seconds = r["seconds"].as_f64().unwrap_or(0.0);
@@ -475,11 +431,7 @@ pub fn run_oracle(
                         .unwrap()
                         .iter()
                         .map(|m| {
-                            m.as_array()
-                                .unwrap()
-                                .iter()
-                                .map(|s| s.as_str().unwrap().to_string())
-                                .collect()
+                            m.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
                         })
                         .collect(),
                 )
@@ -501,11 +453,7 @@ pub fn run_oracle(
 /// Compares one run of the binary under test with clingo's models; `Err` says how they
 /// differ (with the output needed to reproduce it).
 pub fn check_run(expected: &[Model], run: &RunOutput) -> Result<(), String> {
-    let want_word = if expected.is_empty() {
-        "UNSATISFIABLE"
-    } else {
-        "SATISFIABLE"
-    };
+    let want_word = if expected.is_empty() { "UNSATISFIABLE" } else { "SATISFIABLE" };
     if run.timed_out {
         return Err(format!("timed out after {:.1}s", run.elapsed.as_secs_f64()));
     }
@@ -519,30 +467,19 @@ pub fn check_run(expected: &[Model], run: &RunOutput) -> Result<(), String> {
     }
     if !same_models(expected, &parsed.models) {
         let (only_c, only_m) = model_diff(expected, &parsed.models);
-        let mut s = format!(
-            "answer sets differ: clingo {} models, minasp {}",
-            expected.len(),
-            parsed.models.len()
-        );
+        let mut s =
+            format!("answer sets differ: clingo {} models, minasp {}", expected.len(), parsed.models.len());
         for (m, c) in only_c.iter().take(5) {
             s.push_str(&format!(
                 "\n    only clingo{}: {}",
-                if *c > 1 {
-                    format!(" (x{})", c)
-                } else {
-                    String::new()
-                },
+                if *c > 1 { format!(" (x{})", c) } else { String::new() },
                 show_model(m)
             ));
         }
         for (m, c) in only_m.iter().take(5) {
             s.push_str(&format!(
                 "\n    only minasp{}: {}",
-                if *c > 1 {
-                    format!(" (x{})", c)
-                } else {
-                    String::new()
-                },
+                if *c > 1 { format!(" (x{})", c) } else { String::new() },
                 show_model(m)
             ));
         }
@@ -551,10 +488,7 @@ pub fn check_run(expected: &[Model], run: &RunOutput) -> Result<(), String> {
     if check_exit_codes() {
         let want = expected_exit_code(want_word);
         if run.code != want {
-            problems.push(format!(
-                "exit code {:?}, expected {:?} for {}",
-                run.code, want, want_word
-            ));
+            problems.push(format!("exit code {:?}, expected {:?} for {}", run.code, want, want_word));
         }
     }
     if problems.is_empty() {
@@ -572,10 +506,7 @@ pub fn describe_failure(
     run: &RunOutput,
     why: &str,
 ) -> String {
-    let parsed = parse_output(&run.stdout).unwrap_or(Parsed {
-        models: Vec::new(),
-        result: None,
-    });
+    let parsed = parse_output(&run.stdout).unwrap_or(Parsed { models: Vec::new(), result: None });
     format!(
         "=== {}\n  {}\n--- program:\n{}\n--- clingo: {} models\n{}--- minasp: {} models, result {:?}, exit code {:?}{}\n{}--- minasp stderr:\n{}\n",
         title,
@@ -604,14 +535,7 @@ mod tests {
     fn splits_symbols_outside_strings() {
         assert_eq!(
             split_symbols(r#"p(1,"a b") q "x\" y" -r(f(a,(1,2))) "\\" z"#),
-            vec![
-                r#"p(1,"a b")"#,
-                "q",
-                r#""x\" y""#,
-                "-r(f(a,(1,2)))",
-                r#""\\""#,
-                "z"
-            ]
+            vec![r#"p(1,"a b")"#, "q", r#""x\" y""#, "-r(f(a,(1,2)))", r#""\\""#, "z"]
         );
         assert!(split_symbols("").is_empty());
     }
@@ -623,19 +547,10 @@ mod tests {
         assert_eq!(p.result.as_deref(), Some("SATISFIABLE"));
         assert_eq!(p.models.len(), 2);
         assert!(p.models[0].is_empty());
-        assert!(same_models(
-            &p.models,
-            &[
-                ["a", "b"].iter().map(|s| s.to_string()).collect(),
-                Model::new()
-            ]
-        ));
+        assert!(same_models(&p.models, &[["a", "b"].iter().map(|s| s.to_string()).collect(), Model::new()]));
         assert!(parse_output("Answer: 1\n").is_err());
         let u = parse_output("Solving...\nUNSATISFIABLE\n").unwrap();
-        assert_eq!(
-            (u.models.len(), u.result.as_deref()),
-            (0, Some("UNSATISFIABLE"))
-        );
+        assert_eq!((u.models.len(), u.result.as_deref()), (0, Some("UNSATISFIABLE")));
     }
 
     #[test]
