@@ -1000,7 +1000,12 @@ fn try_match(
     args: &[Sym],
     newly: &mut Vec<Var>,
 ) {
-    let ok = atom.args.iter().zip(args.iter()).all(|(t, s)| t.matches(*s, b, syms, newly));
+    // Plain arguments (variables, constants, functions) first: they bind
+    // cheaply and often decide the match before an arithmetic argument has
+    // to be inverted (`q(D-J,J)`).
+    let simple = |t: &GTerm| matches!(t, GTerm::Var(_) | GTerm::Sym(_) | GTerm::Func { .. });
+    let ok = atom.args.iter().zip(args.iter()).filter(|(t, _)| simple(t)).all(|(t, s)| t.matches(*s, b, syms, newly))
+        && atom.args.iter().zip(args.iter()).filter(|(t, _)| !simple(t)).all(|(t, s)| t.matches(*s, b, syms, newly));
     if ok {
         join(preds, syms, lits, steps, ranges, k + 1, b, emit);
     }
