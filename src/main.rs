@@ -52,6 +52,9 @@ struct Cli {
     /// `-W no-operation-undefined`, `-W no-dialect`, or `-W none`.
     #[arg(short = 'W', long = "warn", value_name = "WARN")]
     warn: Vec<String>,
+    /// Print the solver's statistics after the summary (as clingo's `--stats`).
+    #[arg(long = "stats")]
+    stats: bool,
     /// Input language: `auto` (judged per file), `gringo3` or `clingo5`.
     #[arg(long = "dialect", value_enum, default_value_t = DialectArg::Auto)]
     dialect: DialectArg,
@@ -118,6 +121,8 @@ fn main() -> ExitCode {
 
 /// Set by Ctrl-C, SIGTERM or the time limit; checked by grounder and solver.
 static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// `--stats`: print the solver's counters after the summary.
+static STATS: AtomicBool = AtomicBool::new(false);
 /// Set (before STOP) when the time limit is what stopped the run.
 static TIMED_OUT: AtomicBool = AtomicBool::new(false);
 
@@ -153,6 +158,7 @@ fn arm_stops(time_limit: Option<u64>) {
 fn run(mut cli: Cli) -> i32 {
     let start = Instant::now();
     arm_stops(cli.time_limit);
+    STATS.store(cli.stats, Ordering::Relaxed);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut stderr = io::stderr();
@@ -534,5 +540,15 @@ fn solve(
         cpu: start.elapsed(),
     };
     let _ = p.finish(result, &s);
+    if STATS.load(Ordering::Relaxed) {
+        let st = solver.stats();
+        let _ = p.stats(&[
+            ("Choices", st.decisions),
+            ("Conflicts", st.conflicts),
+            ("Restarts", st.restarts),
+            ("Propagations", st.propagations),
+            ("Learnt", st.learned),
+        ]);
+    }
     output::exit_code(result, more, stop_reason())
 }

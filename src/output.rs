@@ -198,6 +198,18 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Solver counters after the summary (`--stats`), text format only.
+    pub fn stats(&mut self, counters: &[(&str, u64)]) -> io::Result<()> {
+        if self.style.format != Format::Text || self.quiet() {
+            return Ok(());
+        }
+        writeln!(self.out)?;
+        for (name, n) in counters {
+            writeln!(self.out, "{:<13}: {}", name, n)?;
+        }
+        self.out.flush()
+    }
+
     pub fn finish(&mut self, r: Result, s: &Summary) -> io::Result<()> {
         match self.style.format {
             Format::Text if self.quiet() => {
