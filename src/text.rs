@@ -11,10 +11,10 @@
 
 use crate::ground::Grounding;
 use crate::program::{Atom, Body, GroundProgram, Head, Lit};
-use std::collections::HashMap;
 
 pub fn ground_text(g: &Grounding) -> String {
-    let names: HashMap<Atom, String> = g.atom_syms.iter().map(|(a, s)| (*a, g.syms.display(*s))).collect();
+    // Names are made when printed, not kept for every atom (large programs).
+    let names = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
     let mut out = program_text(&g.program, &names);
     let atom_names: std::collections::HashSet<_> = g.atom_syms.values().collect();
     for (sym, cond) in &g.output {
@@ -28,12 +28,12 @@ pub fn ground_text(g: &Grounding) -> String {
     out
 }
 
-fn name(names: &HashMap<Atom, String>, a: Atom) -> String {
-    names.get(&a).cloned().unwrap_or_else(|| format!("#aux({})", a.0))
+fn name(names: &dyn Fn(Atom) -> Option<String>, a: Atom) -> String {
+    names(a).unwrap_or_else(|| format!("#aux({})", a.0))
 }
 
 /// The rules of a program, atoms named by `names` (others `#aux(N)`).
-pub fn program_text(p: &GroundProgram, names: &HashMap<Atom, String>) -> String {
+pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -> String {
     let lit = |l: Lit| {
         if l.is_positive() {
             name(names, l.atom())
