@@ -246,7 +246,7 @@ impl Instantiator {
         self.prepare_indexes(&rule.body, &steps);
         let mut out: Vec<Box<[Option<Sym>]>> = Vec::new();
         let mut b = Binding::new(rule.num_vars);
-        join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, 0, &mut b, &mut |b| {
+        join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, &mut b, &mut |b| {
             out.push(b.values().into())
         });
         let defer = self.is_deferred(rule);
@@ -780,9 +780,7 @@ impl Instantiator {
         let ranges = vec![Range::All; cond.len()];
         let mut bindings: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
-        join(&self.preds, &mut self.syms, cond, &steps, &ranges, 0, &mut b2, &mut |x| {
-            bindings.push(x.clone())
-        });
+        join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x| bindings.push(x.clone()));
         let mut out = Vec::new();
         'inst: for bi in bindings {
             let mut lits = Vec::new();
@@ -887,18 +885,32 @@ fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) -> bool {
     }
 }
 
-/// The join: runs `steps[k..]` under `b`, calling `emit` for every complete binding.
-#[allow(clippy::too_many_arguments)]
+/// What a join reads: the domains, the literals, the plan and the atom
+/// range of each literal.
+#[derive(Clone, Copy)]
+struct Join<'a> {
+    preds: &'a [Pred],
+    lits: &'a [Lit],
+    steps: &'a [Step],
+    ranges: &'a [Range],
+}
+
+/// Runs the whole plan under `b`, calling `emit` for every complete binding.
 fn join(
     preds: &[Pred],
     syms: &mut Symbols,
     lits: &[Lit],
     steps: &[Step],
     ranges: &[Range],
-    k: usize,
     b: &mut Binding,
     emit: &mut dyn FnMut(&Binding),
 ) {
+    join_from(Join { preds, lits, steps, ranges }, syms, 0, b, emit)
+}
+
+/// Runs `steps[k..]`.
+fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &mut dyn FnMut(&Binding)) {
+    let Join { preds, lits, steps, ranges } = j;
     let Some(step) = steps.get(k) else {
         emit(b);
         return;
@@ -907,7 +919,7 @@ fn join(
     match step {
         Step::Check { lit } => {
             if check(preds, syms, &lits[*lit], b) {
-                join(preds, syms, lits, steps, ranges, k + 1, b, emit);
+                join_from(j, syms, k + 1, b, emit);
             }
         }
         Step::Match { lit, mask } => {
@@ -919,7 +931,7 @@ fn join(
             if *mask == 0 {
                 for pos in lo..hi {
                     let (args, _) = p.atoms.get_index(pos).unwrap();
-                    try_match(preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly);
+                    try_match(j, syms, k, b, emit, atom, args, &mut newly);
                 }
             } else {
                 let mut key = Vec::new();
@@ -935,7 +947,7 @@ fn join(
                 for &pos in positions {
                     let (args, _) = p.atoms.get_index(pos as usize).unwrap();
                     debug_assert_eq!(project(args, *mask), key);
-                    try_match(preds, syms, lits, steps, ranges, k, b, emit, atom, args, &mut newly);
+                    try_match(j, syms, k, b, emit, atom, args, &mut newly);
                 }
             }
         }
@@ -946,7 +958,7 @@ fn join(
             let (pat, val) = if *swap { (r, l) } else { (l, r) };
             if let Some(s) = val.eval(b, syms) {
                 if pat.matches(s, b, syms, &mut newly) {
-                    join(preds, syms, lits, steps, ranges, k + 1, b, emit);
+                    join_from(j, syms, k + 1, b, emit);
                 }
                 for v in newly.drain(..) {
                     b.unset(v);
@@ -966,7 +978,7 @@ fn join(
             for i in l as i64..=h as i64 {
                 let s = syms.int(i as i32);
                 if t.matches(s, b, syms, &mut newly) {
-                    join(preds, syms, lits, steps, ranges, k + 1, b, emit);
+                    join_from(j, syms, k + 1, b, emit);
                 }
                 for v in newly.drain(..) {
                     b.unset(v);
@@ -979,20 +991,18 @@ fn join(
             let elems = scan_elems(preds, syms, &a.elems, b);
             for s in possible_values(a.fun, &elems, syms) {
                 b.set(var, s);
-                join(preds, syms, lits, steps, ranges, k + 1, b, emit);
+                join_from(j, syms, k + 1, b, emit);
             }
             b.unset(var);
         }
     }
 }
 
+/// Matches `atom` against one candidate's `args` and goes on with step `k + 1`.
 #[allow(clippy::too_many_arguments)]
 fn try_match(
-    preds: &[Pred],
+    j: Join<'_>,
     syms: &mut Symbols,
-    lits: &[Lit],
-    steps: &[Step],
-    ranges: &[Range],
     k: usize,
     b: &mut Binding,
     emit: &mut dyn FnMut(&Binding),
@@ -1004,10 +1014,20 @@ fn try_match(
     // cheaply and often decide the match before an arithmetic argument has
     // to be inverted (`q(D-J,J)`).
     let simple = |t: &GTerm| matches!(t, GTerm::Var(_) | GTerm::Sym(_) | GTerm::Func { .. });
-    let ok = atom.args.iter().zip(args.iter()).filter(|(t, _)| simple(t)).all(|(t, s)| t.matches(*s, b, syms, newly))
-        && atom.args.iter().zip(args.iter()).filter(|(t, _)| !simple(t)).all(|(t, s)| t.matches(*s, b, syms, newly));
+    let ok = atom
+        .args
+        .iter()
+        .zip(args.iter())
+        .filter(|(t, _)| simple(t))
+        .all(|(t, s)| t.matches(*s, b, syms, newly))
+        && atom
+            .args
+            .iter()
+            .zip(args.iter())
+            .filter(|(t, _)| !simple(t))
+            .all(|(t, s)| t.matches(*s, b, syms, newly));
     if ok {
-        join(preds, syms, lits, steps, ranges, k + 1, b, emit);
+        join_from(j, syms, k + 1, b, emit);
     }
     for v in newly.drain(..) {
         b.unset(v);
@@ -1033,7 +1053,7 @@ fn scan_elems(preds: &[Pred], syms: &mut Symbols, elems: &[Elem], b: &Binding) -
         let ranges = vec![Range::All; e.cond.len()];
         let mut found: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
-        join(preds, syms, &e.cond, &steps, &ranges, 0, &mut b2, &mut |x| found.push(x.clone()));
+        join(preds, syms, &e.cond, &steps, &ranges, &mut b2, &mut |x| found.push(x.clone()));
         for bi in found {
             let vals: Option<Vec<Sym>> = e.tuple.iter().map(|t| t.eval(&bi, syms)).collect();
             let Some(vals) = vals else { continue };
