@@ -82,22 +82,32 @@ pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
     writeln!(out, "{}", result_word(r))?;
     writeln!(out)?;
     let plus = if s.more || r == Result::Unknown { "+" } else { "" };
-    if let Some(stop) = s.interrupted {
-        writeln!(out, "{:<13}: 1", stop.label())?;
+    for (label, value) in summary_lines(s, plus) {
+        writeln!(out, "{:<13}: {}", label, value)?;
     }
-    writeln!(out, "{:<13}: {}{}", "Models", s.models, plus)?;
-    writeln!(out, "{:<13}: 1", "Calls")?;
-    writeln!(
-        out,
-        "{:<13}: {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
-        "Time",
-        s.total.as_secs_f64(),
-        s.solving.as_secs_f64(),
-        s.first_model.as_secs_f64(),
-        s.unsat.as_secs_f64()
-    )?;
-    writeln!(out, "{:<13}: {:.3}s", "CPU Time", s.cpu.as_secs_f64())?;
     out.flush()
+}
+
+/// The summary's label/value lines after the result word, in clingo's order.
+fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
+    let mut lines = Vec::new();
+    if let Some(stop) = s.interrupted {
+        lines.push((stop.label(), "1".to_string()));
+    }
+    lines.push(("Models", format!("{}{}", s.models, plus)));
+    lines.push(("Calls", "1".to_string()));
+    lines.push((
+        "Time",
+        format!(
+            "{:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+            s.total.as_secs_f64(),
+            s.solving.as_secs_f64(),
+            s.first_model.as_secs_f64(),
+            s.unsat.as_secs_f64()
+        ),
+    ));
+    lines.push(("CPU Time", format!("{:.3}s", s.cpu.as_secs_f64())));
+    lines
 }
 
 /// Exit code in clasp's convention: the result (10, 20, 30; 0 unknown),
@@ -238,21 +248,9 @@ impl<'a> Printer<'a> {
                 if !self.quiet() {
                     let plus = if s.more || r == Result::Unknown { "+" } else { "" };
                     writeln!(self.out, "% ")?;
-                    if let Some(stop) = s.interrupted {
-                        writeln!(self.out, "% {:<15}: 1", stop.label())?;
+                    for (label, value) in summary_lines(s, plus) {
+                        writeln!(self.out, "% {:<15}: {}", label, value)?;
                     }
-                    writeln!(self.out, "% {:<15}: {}{}", "Models", s.models, plus)?;
-                    writeln!(self.out, "% {:<15}: 1", "Calls")?;
-                    writeln!(
-                        self.out,
-                        "% {:<15}: {:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
-                        "Time",
-                        s.total.as_secs_f64(),
-                        s.solving.as_secs_f64(),
-                        s.first_model.as_secs_f64(),
-                        s.unsat.as_secs_f64()
-                    )?;
-                    writeln!(self.out, "% {:<15}: {:.3}s", "CPU Time", s.cpu.as_secs_f64())?;
                 }
                 self.out.flush()
             }

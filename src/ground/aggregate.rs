@@ -446,9 +446,11 @@ impl Aux<'_> {
                     if !p(syms.cmp(w, k)) {
                         continue;
                     }
-                    match cond {
-                        Cond::Certain => return Truth::True,
-                        Cond::Alts(a) => alts.extend(a.iter().cloned()),
+                    // The element's own literal, as in every other use of
+                    // it (equal elements must stay one proposition).
+                    match aux.elem_lit(cond) {
+                        None => return Truth::True,
+                        Some(l) => alts.push(vec![l]),
                     }
                 }
                 match alts.len() {
