@@ -229,12 +229,7 @@ impl Normalizer<'_> {
 
     fn rule(&mut self, r: &ast::Rule) {
         let mut scope = Scope::new();
-        let mut body = Vec::new();
-        for b in &r.body {
-            if let Some(l) = self.body_lit(b, &mut scope, &mut body) {
-                body.push(l);
-            }
-        }
+        let mut body = self.body(&r.body, &mut scope);
         let head = match &r.head {
             ast::Head::False => Head::False,
             ast::Head::Atom(t) => match self.atom(t, &mut scope, &mut body) {
@@ -269,14 +264,21 @@ impl Normalizer<'_> {
         out
     }
 
-    fn show_rule(&mut self, r: &ast::Rule) {
-        let mut scope = Scope::new();
+    /// The body literals of a rule (with the range literals of its
+    /// intervals), in one variable scope.
+    fn body(&mut self, lits: &[BodyLit], scope: &mut Scope) -> Vec<Lit> {
         let mut body = Vec::new();
-        for b in &r.body {
-            if let Some(l) = self.body_lit(b, &mut scope, &mut body) {
+        for b in lits {
+            if let Some(l) = self.body_lit(b, scope, &mut body) {
                 body.push(l);
             }
         }
+        body
+    }
+
+    fn show_rule(&mut self, r: &ast::Rule) {
+        let mut scope = Scope::new();
+        let mut body = self.body(&r.body, &mut scope);
         let t = match &r.head {
             ast::Head::Atom(t) => self.term(t, &mut scope, &mut body),
             _ => return,

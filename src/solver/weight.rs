@@ -72,32 +72,29 @@ impl WeightDb {
     /// Counter update for trail literal `p` (call once per processed `p`).
     #[inline]
     pub fn update(&mut self, p: SLit) {
-        let ws = &self.watch[p.code()];
-        for w in ws {
-            if w.idx != BETA {
-                let c = &mut self.cons[w.cid as usize];
-                let i = w.idx as usize;
-                if c.lits[i] == p {
-                    c.sum_true += c.weights[i];
-                } else {
-                    c.max -= c.weights[i];
-                }
-            }
-        }
+        self.shift(p, 1);
     }
 
     /// Reverts [`WeightDb::update`] for `p`.
     #[inline]
     pub fn undo(&mut self, p: SLit) {
+        self.shift(p, -1);
+    }
+
+    /// Moves the counters of the constraints watching `p`: `p` true adds
+    /// its weight to `sum_true`, `p` the negation of a constraint literal
+    /// takes it from `max`; `dir` is 1 to apply, -1 to revert.
+    #[inline]
+    fn shift(&mut self, p: SLit, dir: i64) {
         let ws = &self.watch[p.code()];
         for w in ws {
             if w.idx != BETA {
                 let c = &mut self.cons[w.cid as usize];
                 let i = w.idx as usize;
                 if c.lits[i] == p {
-                    c.sum_true -= c.weights[i];
+                    c.sum_true += dir * c.weights[i];
                 } else {
-                    c.max += c.weights[i];
+                    c.max -= dir * c.weights[i];
                 }
             }
         }
