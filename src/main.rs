@@ -478,7 +478,9 @@ fn solve(
 ) -> i32 {
     let mut p = output::Printer::new(out, style(), inputs);
     let _ = p.header();
-    let mut solver = match Models::new(program) {
+    // limit 0 means all models
+    let tuning = minasp::solver::Tuning { enumerate: limit != 1 };
+    let mut solver = match Models::new(program, tuning) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {}", e);
@@ -543,6 +545,10 @@ fn solve(
     if STATS.load(Ordering::Relaxed) {
         let st = solver.stats();
         let _ = p.stats(&[
+            ("Variables", st.variables),
+            ("Binary", st.binary),
+            ("Clauses", st.clauses),
+            ("Weights", st.weights),
             ("Choices", st.decisions),
             ("Conflicts", st.conflicts),
             ("Restarts", st.restarts),

@@ -20,7 +20,7 @@
 //! program given to [`Models::new`], each once.
 
 use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Rule};
-use crate::solver::{Outcome, Solver, SolverError, Stats};
+use crate::solver::{Outcome, Solver, SolverError, Stats, Tuning};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -31,6 +31,7 @@ pub struct Models {
     solver: Solver,
     /// The disjunctive program, when candidates need the minimality check.
     disjunctive: Option<Disjunctive>,
+    tuning: Tuning,
     interrupt: Option<Arc<AtomicBool>>,
 }
 
@@ -43,7 +44,7 @@ struct Disjunctive {
 }
 
 impl Models {
-    pub fn new(program: &GroundProgram) -> Result<Models, SolverError> {
+    pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
         let (mut p, map) = compact(program);
         let disjunctive = match shift::shift(&mut p) {
             Ok(()) => None,
@@ -53,7 +54,7 @@ impl Models {
                 Some(Disjunctive { original, current: p.clone() })
             }
         };
-        Ok(Models { map, solver: Solver::new(&p)?, disjunctive, interrupt: None })
+        Ok(Models { map, solver: Solver::tuned(&p, tuning)?, disjunctive, interrupt: None, tuning })
     }
 
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
@@ -93,7 +94,7 @@ impl Models {
                                 (0..m.len()).filter(|&i| m[i] && !y[i]).map(|i| Atom(i as u32)).collect();
                             let original = d.original.clone();
                             add_unfounded_nogood(&mut d.current, &original, &unfounded);
-                            self.solver = match Solver::new(&d.current) {
+                            self.solver = match Solver::tuned(&d.current, self.tuning) {
                                 Ok(s) => s,
                                 Err(_) => return Outcome::Exhausted,
                             };

@@ -10,7 +10,7 @@ fuzz_target!(|data: &[u8]| {
     if input.program.num_atoms > 5000 {
         return;
     }
-    let Ok(mut models) = Models::new(&input.program) else { return };
+    let Ok(mut models) = Models::new(&input.program, Default::default()) else { return };
     for _ in 0..5 {
         if !matches!(models.next(), Outcome::Model(_)) {
             break;

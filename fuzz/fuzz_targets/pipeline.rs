@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
         }
         let opts = Options { max_atoms: 2000, dialect, ..Default::default() };
         let Ok((g, _)) = ground(&stmts, &opts) else { continue };
-        let Ok(mut models) = Models::new(&g.program) else { continue };
+        let Ok(mut models) = Models::new(&g.program, Default::default()) else { continue };
         for _ in 0..5 {
             match models.next() {
                 Outcome::Model(m) => {

@@ -40,6 +40,11 @@ impl ClauseDb {
         r
     }
 
+    /// Words in use (headers and literals, including deleted clauses).
+    pub fn arena_len(&self) -> usize {
+        self.arena.len()
+    }
+
     #[inline]
     pub fn len(&self, c: ClauseRef) -> usize {
         self.arena[c.0 as usize].raw() as usize

@@ -54,6 +54,9 @@ pub struct Translation {
     pub bodies: Vec<BodyInfo>,
     /// Per atom: the distinct bodies of the rules with the atom in the head.
     pub supports: Vec<Vec<BodyId>>,
+    /// Per atom: the literal standing for it (its own variable unless it
+    /// was merged with its body, see [`super::equiv`]).
+    pub atom_lit: Vec<SLit>,
 }
 
 #[derive(PartialEq, Eq, Hash)]
@@ -193,6 +196,7 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
             weights: Vec::new(),
             bodies: Vec::new(),
             supports: vec![Vec::new(); n],
+            atom_lit: Vec::new(),
         },
         keys: HashMap::new(),
     };
@@ -236,5 +240,23 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
             b.t.clauses.push(c);
         }
     }
+    // atoms with exactly one normal rule and no choice rule, and not
+    // counted in a weight constraint, may be merged with their body
+    let mut mergeable = vec![true; n];
+    for rule in &program.rules {
+        if let Head::Choice(h) = &rule.head {
+            for a in h {
+                mergeable[a.index()] = false;
+            }
+        }
+    }
+    for (_, _, lits) in &b.t.weights {
+        for &(l, _) in lits {
+            if l.var().index() < n {
+                mergeable[l.var().index()] = false;
+            }
+        }
+    }
+    b.t.atom_lit = super::equiv::merge(&mut b.t, &mergeable);
     Ok(b.t)
 }

@@ -5,7 +5,8 @@
 //! linger and are skipped when popped); `index[v]` is `v`'s heap position
 //! or `NONE`. Activities grow by `inc`, which grows by `1/decay` per
 //! conflict, all rescaled together before overflowing. `phase[v]` is the
-//! value `v` last had (initially false: atoms and bodies prefer false).
+//! preferred value of `v`: initially false, then (with progress saving)
+//! the value `v` last had.
 
 use super::lit::{SLit, Var};
 
@@ -119,14 +120,22 @@ impl VarOrder {
         }
     }
 
+    /// Sets the activity decay factor (the inverse of the growth of `inc`).
+    pub fn set_decay(&mut self, decay: f64) {
+        self.decay = decay;
+    }
+
     pub fn decay(&mut self) {
         self.inc /= self.decay;
     }
 
-    /// Saves the phase of an unassigned literal's variable and re-inserts it.
+    /// Re-inserts an unassigned literal's variable; with `save`, its
+    /// value becomes the variable's preferred sign (progress saving).
     #[inline]
-    pub fn unassigned(&mut self, l: SLit) {
-        self.phase[l.var().index()] = l.is_positive();
+    pub fn unassigned(&mut self, l: SLit, save: bool) {
+        if save {
+            self.phase[l.var().index()] = l.is_positive();
+        }
         self.insert(l.var());
     }
 }

@@ -98,6 +98,7 @@ impl Solver {
             return;
         }
         let start = self.assign.level_start(level);
+        let save = self.assign.decision_level() - level > self.save_progress;
         let processed = self.qhead.min(self.assign.trail.len());
         for i in (start..processed).rev() {
             let p = self.assign.trail[i];
@@ -107,7 +108,7 @@ impl Solver {
             let l = self.assign.trail[i];
             self.assign.value[l.code()] = 0;
             self.assign.value[(!l).code()] = 0;
-            self.order.unassigned(l);
+            self.order.unassigned(l, save);
             if let Some(u) = self.ufs.as_mut() {
                 u.on_unassign(l.var());
             }

@@ -15,7 +15,10 @@ impl Solver {
     /// Call only at decision level 0 at a propagation fixpoint.
     pub(super) fn simplify(&mut self) {
         debug_assert_eq!(self.assign.decision_level(), 0);
-        if self.assign.trail.len() == self.simplified_at {
+        // MiniSat's rule: only when new root literals exist and at least as
+        // many propagations as there are clause literals happened since the
+        // last pass, so the pass costs no more than the search between two
+        if self.assign.trail.len() == self.simplified_at || self.stats.propagations < self.simplify_after {
             return;
         }
         self.simplified_at = self.assign.trail.len();
@@ -66,5 +69,7 @@ impl Solver {
             };
             self.watches.watch_clause(c, &[a, b]);
         }
+        self.simplify_after =
+            self.stats.propagations + self.db.arena_len() as u64 + self.watches.num_binary();
     }
 }

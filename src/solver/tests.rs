@@ -9,13 +9,17 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 
-use super::{Outcome, Solver, SolverError};
+use super::{Outcome, Solver, SolverError, Tuning};
 use crate::program::{Atom, Body, GroundProgram, Head, Lit, Rule};
 
 /// All models, checking each is stable and none repeats; then Exhausted
 /// must stick.
 fn models(p: &GroundProgram) -> Vec<Vec<bool>> {
-    let mut s = Solver::new(p).expect("supported program");
+    models_tuned(p, Tuning::default())
+}
+
+fn models_tuned(p: &GroundProgram, tuning: Tuning) -> Vec<Vec<bool>> {
+    let mut s = Solver::tuned(p, tuning).expect("supported program");
     let mut out = Vec::new();
     let mut set = BTreeSet::new();
     loop {
@@ -42,8 +46,8 @@ fn brute_force(p: &GroundProgram) -> BTreeSet<Vec<bool>> {
         .collect()
 }
 
-fn model_sets(p: &GroundProgram) -> (BTreeSet<Vec<bool>>, BTreeSet<Vec<bool>>) {
-    let got: BTreeSet<Vec<bool>> = models(p).into_iter().collect();
+fn model_sets(p: &GroundProgram, enumerate: bool) -> (BTreeSet<Vec<bool>>, BTreeSet<Vec<bool>>) {
+    let got: BTreeSet<Vec<bool>> = models_tuned(p, Tuning { enumerate }).into_iter().collect();
     (got, brute_force(p))
 }
 
@@ -102,8 +106,9 @@ fn loop_with_external_support() {
     p.add(Rule::normal(x[1], vec![x[0].pos()]));
     p.add(Rule::normal(x[0], vec![x[2].neg()]));
     p.add(Rule::normal(x[2], vec![x[0].neg()]));
-    let (got, want) = model_sets(&p);
+    let (got, want) = model_sets(&p, false);
     assert_eq!(got, want);
+    assert_eq!(model_sets(&p, true).0, want);
     assert_eq!(got.len(), 2);
     assert!(got.contains(&vec![true, true, false]));
     assert!(got.contains(&vec![false, false, true]));
@@ -143,8 +148,9 @@ fn choice_with_constraints() {
     p.add(choice(x.clone(), vec![]));
     p.add(Rule::constraint(vec![x[0].pos(), x[1].pos()]));
     p.add(Rule::constraint(vec![x[0].neg(), x[1].neg(), x[2].neg()]));
-    let (got, want) = model_sets(&p);
+    let (got, want) = model_sets(&p, false);
     assert_eq!(got, want);
+    assert_eq!(model_sets(&p, true).0, want);
     assert_eq!(got.len(), 5);
 }
 
@@ -160,8 +166,9 @@ fn weight_bodies() {
         vec![(x[0].pos(), 1), (x[1].pos(), 1), (x[2].pos(), 2), (x[3].neg(), 1)],
     ));
     p.add(Rule::constraint(vec![x[4].neg()]));
-    let (got, want) = model_sets(&p);
+    let (got, want) = model_sets(&p, false);
     assert_eq!(got, want);
+    assert_eq!(model_sets(&p, true).0, want);
     assert!(!got.is_empty());
     // trivially true and never true bounds
     let mut p = GroundProgram::new();
@@ -185,8 +192,9 @@ fn weight_body_in_a_loop() {
     p.add(Rule::normal(x[1], vec![x[0].pos()]));
     p.add(Rule::normal(x[2], vec![x[0].pos()]));
     p.add(choice(vec![x[3]], vec![]));
-    let (got, want) = model_sets(&p);
+    let (got, want) = model_sets(&p, false);
     assert_eq!(got, want);
+    assert_eq!(model_sets(&p, true).0, want);
     assert_eq!(got.len(), 2);
 }
 
@@ -352,9 +360,10 @@ fn rule_strategy() -> impl Strategy<Value = RSpec> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4000, failure_persistence: None, ..ProptestConfig::default() })]
     #[test]
-    fn enumeration_matches_brute_force(n in 1u32..=8, rules in prop::collection::vec(rule_strategy(), 0..=12)) {
+    fn enumeration_matches_brute_force(n in 1u32..=8, rules in prop::collection::vec(rule_strategy(), 0..=12),
+                                       enumerate in any::<bool>()) {
         let p = build(n, &rules);
-        let (got, want) = model_sets(&p);
+        let (got, want) = model_sets(&p, enumerate);
         prop_assert_eq!(got, want);
     }
 }
@@ -364,9 +373,10 @@ proptest! {
     /// Larger programs: more conflicts, so learning, restarts and database
     /// reduction (tiny intervals under `cfg(test)`) are exercised.
     #[test]
-    fn larger_programs_match_brute_force(n in 8u32..=12, rules in prop::collection::vec(rule_strategy(), 10..=30)) {
+    fn larger_programs_match_brute_force(n in 8u32..=12, rules in prop::collection::vec(rule_strategy(), 10..=30),
+                                         enumerate in any::<bool>()) {
         let p = build(n, &rules);
-        let (got, want) = model_sets(&p);
+        let (got, want) = model_sets(&p, enumerate);
         prop_assert_eq!(got, want);
     }
 }

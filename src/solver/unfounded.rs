@@ -27,8 +27,6 @@
 //! and for weight bodies that could hold without `U` but are not false,
 //! their false literals outside `U`.
 
-use petgraph::graph::{DiGraph, NodeIndex};
-
 use super::assignment::{Assignment, Reason};
 use super::completion::Translation;
 use super::lit::{SLit, Var};
@@ -77,32 +75,7 @@ impl Unfounded {
     /// `None` if the program is tight (no positive loops).
     pub fn new(t: &Translation) -> Option<Unfounded> {
         let n = t.num_atoms;
-        let mut g: DiGraph<(), ()> = DiGraph::with_capacity(n, 0);
-        for _ in 0..n {
-            g.add_node(());
-        }
-        let mut self_loop = vec![false; n];
-        for (a, sup) in t.supports.iter().enumerate() {
-            for &b in sup {
-                for &(l, _) in &t.bodies[b.0 as usize].lits {
-                    let v = l.var().index();
-                    if l.is_positive() && v < n {
-                        g.add_edge(NodeIndex::new(a), NodeIndex::new(v), ());
-                        self_loop[a] |= v == a;
-                    }
-                }
-            }
-        }
-        let mut scc_of = vec![NONE; n];
-        let mut num_scc = 0u32;
-        for comp in petgraph::algo::tarjan_scc(&g) {
-            if comp.len() > 1 || self_loop[comp[0].index()] {
-                for x in comp {
-                    scc_of[x.index()] = num_scc;
-                }
-                num_scc += 1;
-            }
-        }
+        let (scc_of, num_scc) = super::equiv::cyclic_components(t);
         if num_scc == 0 {
             return None;
         }

@@ -37,6 +37,11 @@ impl Watches {
         self.bin[(!b).code()].push(a);
     }
 
+    /// The number of binary clauses (each is listed twice).
+    pub fn num_binary(&self) -> u64 {
+        self.bin.iter().map(|b| b.len() as u64).sum::<u64>() / 2
+    }
+
     /// Applies an arena compaction: drops watches of deleted clauses.
     pub fn relocate(&mut self, reloc: &Relocation) {
         for ws in &mut self.long {

@@ -1,0 +1,192 @@
+//! Atom–body equivalences: an atom defined by exactly one normal rule and
+//! not on a positive loop is equivalent to that rule's body, so the solver
+//! uses the body's literal for it instead of a variable of its own (the
+//! simplest of clasp's `--eq` merges). Only positive body literals (an
+//! atom, or a body variable) are used.
+//!
+//! Invariant after [`merge`]: `atom_lit[a]` is the solver literal whose
+//! value is atom `a`'s; for a merged atom it is a literal of another
+//! variable, and no clause, weight constraint or body mentions `a`'s own
+//! variable (it is left out of the search). Merging never touches atoms
+//! of positive loops, and it never creates one: a merged atom is replaced
+//! by a positive literal, either of an atom it depends on positively (so
+//! positive dependency paths are kept, only shorter) or of a body variable
+//! (which the unfounded-set checker treats as external, as it treated the
+//! non-looping atom); the checker sees the same components.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use super::completion::Translation;
+use super::lit::{SLit, Var};
+
+/// Marks atoms on positive loops: `scc_of[a]` is the index of `a`'s
+/// non-trivial strongly connected component of the positive dependency
+/// graph, `u32::MAX` for other atoms. Returns the number of components.
+pub fn cyclic_components(t: &Translation) -> (Vec<u32>, u32) {
+    let n = t.num_atoms;
+    let mut g: DiGraph<(), ()> = DiGraph::with_capacity(n, 0);
+    for _ in 0..n {
+        g.add_node(());
+    }
+    let mut self_loop = vec![false; n];
+    for (a, sup) in t.supports.iter().enumerate() {
+        for &b in sup {
+            for &(l, _) in &t.bodies[b.0 as usize].lits {
+                let v = l.var().index();
+                if l.is_positive() && v < n {
+                    g.add_edge(NodeIndex::new(a), NodeIndex::new(v), ());
+                    self_loop[a] |= v == a;
+                }
+            }
+        }
+    }
+    let mut scc_of = vec![u32::MAX; n];
+    let mut num = 0u32;
+    for comp in petgraph::algo::tarjan_scc(&g) {
+        if comp.len() > 1 || self_loop[comp[0].index()] {
+            for x in comp {
+                scc_of[x.index()] = num;
+            }
+            num += 1;
+        }
+    }
+    (scc_of, num)
+}
+
+/// The literal standing for `l` once merged atoms are replaced.
+fn resolve(atom_lit: &[SLit], num_atoms: usize, mut l: SLit) -> SLit {
+    loop {
+        let v = l.var().index();
+        if v >= num_atoms || atom_lit[v] == Var(v as u32).pos() {
+            return l;
+        }
+        let t = atom_lit[v];
+        l = if l.is_positive() { t } else { !t };
+    }
+}
+
+/// Merges every atom whose only support is the body of one normal rule
+/// (`defined_by_normal_rule[a]`) into that body's literal, and rewrites
+/// the translation accordingly. Returns `atom_lit`.
+pub fn merge(t: &mut Translation, defined_by_normal_rule: &[bool]) -> Vec<SLit> {
+    let n = t.num_atoms;
+    let mut atom_lit: Vec<SLit> = (0..n as u32).map(|a| Var(a).pos()).collect();
+    let (scc_of, _) = cyclic_components(t);
+    let mut merged = 0;
+    for a in 0..n {
+        if !defined_by_normal_rule[a] || scc_of[a] != u32::MAX || t.supports[a].len() != 1 {
+            continue;
+        }
+        let body = t.supports[a][0];
+        let target = resolve(&atom_lit, n, t.bodies[body.0 as usize].lit);
+        // a negative target would turn negative dependencies into
+        // positive ones (and could create positive loops)
+        if !target.is_positive() || target.var().index() == a {
+            continue;
+        }
+        atom_lit[a] = target;
+        merged += 1;
+    }
+    if merged == 0 {
+        return atom_lit;
+    }
+    for a in 0..n {
+        atom_lit[a] = resolve(&atom_lit, n, atom_lit[a]);
+    }
+    let map = |l: SLit| -> SLit {
+        let v = l.var().index();
+        if v < n {
+            if l.is_positive() {
+                atom_lit[v]
+            } else {
+                !atom_lit[v]
+            }
+        } else {
+            l
+        }
+    };
+    for c in &mut t.clauses {
+        for l in c.iter_mut() {
+            *l = map(*l);
+        }
+    }
+    for (beta, _, lits) in &mut t.weights {
+        *beta = map(*beta);
+        for (l, _) in lits.iter_mut() {
+            *l = map(*l);
+        }
+    }
+    for b in &mut t.bodies {
+        b.lit = map(b.lit);
+        for (l, _) in b.lits.iter_mut() {
+            *l = map(*l);
+        }
+    }
+    for a in 0..n {
+        if atom_lit[a].var().index() != a {
+            t.supports[a].clear();
+        }
+    }
+    atom_lit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::completion::translate;
+    use super::super::lit::Var;
+    use crate::program::{Atom, GroundProgram, Head, Lit, Rule};
+
+    fn program(rules: Vec<Rule>, n: u32) -> GroundProgram {
+        let mut p = GroundProgram { num_atoms: n, rules: vec![] };
+        for r in rules {
+            p.add(r);
+        }
+        p
+    }
+
+    #[test]
+    fn chains_merge_into_the_first_positive_literal() {
+        // {c}. a :- c. b :- a. d :- not b.
+        let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
+        let p = program(
+            vec![
+                Rule { head: Head::Choice(vec![c]), body: crate::program::Body::Normal(vec![]) },
+                Rule::normal(a, vec![Lit::new(c, true)]),
+                Rule::normal(b, vec![Lit::new(a, true)]),
+                Rule::normal(d, vec![Lit::new(b, false)]),
+            ],
+            4,
+        );
+        let t = translate(&p).unwrap();
+        let c_lit = Var(2).pos();
+        assert_eq!(t.atom_lit[0], c_lit);
+        assert_eq!(t.atom_lit[1], c_lit);
+        // a choice atom keeps its variable; a negative body is not used
+        assert_eq!(t.atom_lit[2], c_lit);
+        assert_eq!(t.atom_lit[3], Var(3).pos());
+        // the merged variables occur in no clause
+        assert!(t.clauses.iter().flatten().all(|l| l.var() != Var(0) && l.var() != Var(1)));
+        let _ = d;
+    }
+
+    #[test]
+    fn loops_and_negative_targets_are_not_merged() {
+        // a :- b. b :- a. b :- c. {c}. e :- not f. f :- not e.
+        let at = |i| Atom(i);
+        let p = program(
+            vec![
+                Rule::normal(at(0), vec![Lit::new(at(1), true)]),
+                Rule::normal(at(1), vec![Lit::new(at(0), true)]),
+                Rule::normal(at(1), vec![Lit::new(at(2), true)]),
+                Rule { head: Head::Choice(vec![at(2)]), body: crate::program::Body::Normal(vec![]) },
+                Rule::normal(at(3), vec![Lit::new(at(4), false)]),
+                Rule::normal(at(4), vec![Lit::new(at(3), false)]),
+            ],
+            5,
+        );
+        let t = translate(&p).unwrap();
+        for i in 0..5 {
+            assert_eq!(t.atom_lit[i], Var(i as u32).pos(), "atom {i} merged");
+        }
+    }
+}
