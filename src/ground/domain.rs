@@ -52,6 +52,13 @@ pub enum Range {
 }
 
 impl Pred {
+    /// Frees the indexes and the mentioned-atom table (after grounding,
+    /// when only the atoms themselves are still needed).
+    pub fn release_indexes(&mut self) {
+        self.indexes = HashMap::new();
+        self.mentioned = HashMap::new();
+    }
+
     pub fn new(key: PredKey) -> Pred {
         Pred {
             key,

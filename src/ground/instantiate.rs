@@ -653,15 +653,13 @@ impl Instantiator {
         let recursive = cond
             .iter()
             .any(|c| matches!(c, Lit::Atom { sign: Sign::Pos, atom } if !self.preds[atom.pred.0 as usize].complete));
-        let mut vs = Vec::new();
-        lit.vars(&mut vs);
-        let insts = self.ground_elem_with(cond, &vs, b);
+        let (flat, count) = self.cond_bindings(cond, b);
+        let width = b.values().len();
         let mut result = Truth::True;
-        for (vals, cond_lits) in insts {
-            let mut b2 = b.clone();
-            for (v, s) in vs.iter().zip(vals) {
-                b2.set(*v, s);
-            }
+        let mut b2 = b.clone();
+        for k in 0..count {
+            b2.load(&flat[k * width..(k + 1) * width]);
+            let Some(cond_lits) = self.cond_lits(cond, &b2) else { continue };
             let l = match lit {
                 Lit::Atom { sign, atom } => match self.atom_lit(*sign, atom, &b2) {
                     Err(()) => Truth::False,
@@ -740,15 +738,13 @@ impl Instantiator {
     /// Instances of an element condition under the global binding `b`, with
     /// the values of `terms` and the undecided condition literals.
     fn ground_elem(&mut self, cond: &[Lit], terms: &[GTerm], b: &Binding) -> Vec<ElemInstance> {
-        let mut vs = Vec::new();
-        terms.iter().for_each(|t| t.vars(&mut vs));
-        let insts = self.ground_elem_with(cond, &vs, b);
+        let (flat, count) = self.cond_bindings(cond, b);
+        let width = b.values().len();
         let mut out = Vec::new();
-        for (vals, lits) in insts {
-            let mut b2 = b.clone();
-            for (v, s) in vs.iter().zip(vals) {
-                b2.set(*v, s);
-            }
+        let mut b2 = b.clone();
+        for k in 0..count {
+            b2.load(&flat[k * width..(k + 1) * width]);
+            let Some(lits) = self.cond_lits(cond, &b2) else { continue };
             let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
             if let Some(values) = values {
                 out.push(ElemInstance { values, lits });
@@ -762,14 +758,10 @@ impl Instantiator {
         self.ground_elem(&e.cond, &e.atom.args, b).into_iter().map(|i| i.values).collect()
     }
 
-    /// Joins a condition; returns, per instance, the values of `vs` and the
-    /// undecided literals of the condition.
-    fn ground_elem_with(
-        &mut self,
-        cond: &[Lit],
-        vs: &[Var],
-        b: &Binding,
-    ) -> Vec<(Vec<Sym>, Vec<program::Lit>)> {
+    /// Joins a condition: the bindings extending `b` that match it, stored
+    /// flat (`count` chunks of `b.values().len()` values; large conditions
+    /// must not cost an allocation per binding).
+    fn cond_bindings(&mut self, cond: &[Lit], b: &Binding) -> (Vec<Option<Sym>>, usize) {
         let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
         let global = bound.clone();
         let (steps, _) = {
@@ -778,25 +770,28 @@ impl Instantiator {
         };
         self.prepare_indexes(cond, &steps);
         let ranges = vec![Range::All; cond.len()];
-        let mut bindings: Vec<Binding> = Vec::new();
+        let mut flat: Vec<Option<Sym>> = Vec::new();
+        let mut count = 0;
         let mut b2 = b.clone();
-        join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x| bindings.push(x.clone()));
-        let mut out = Vec::new();
-        'inst: for bi in bindings {
-            let mut lits = Vec::new();
-            for l in cond {
-                match self.body_lit(l, &bi) {
-                    Truth::False => continue 'inst,
-                    Truth::True => {}
-                    Truth::Lits(ls) => lits.extend(ls),
-                }
-            }
-            let vals: Option<Vec<Sym>> = vs.iter().map(|v| bi.get(*v)).collect();
-            if let Some(vals) = vals {
-                out.push((vals, lits));
+        join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x| {
+            flat.extend_from_slice(x.values());
+            count += 1;
+        });
+        (flat, count)
+    }
+
+    /// The undecided literals of a condition under a binding that matches
+    /// it; `None` if one of them is false.
+    fn cond_lits(&mut self, cond: &[Lit], bi: &Binding) -> Option<Vec<program::Lit>> {
+        let mut lits = Vec::new();
+        for l in cond {
+            match self.body_lit(l, bi) {
+                Truth::False => return None,
+                Truth::True => {}
+                Truth::Lits(ls) => lits.extend(ls),
             }
         }
-        out
+        Some(lits)
     }
 
     /// `:- p(t), -p(t).` for every atom derived with both signs.

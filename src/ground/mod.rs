@@ -118,13 +118,16 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
     let mut atom_syms = std::collections::HashMap::new();
-    for p in &inst.preds {
+    // the domains are consumed (indexes freed first) to keep the peak low
+    let mut preds = std::mem::take(&mut inst.preds);
+    for p in &mut preds {
+        p.release_indexes();
+    }
+    for p in preds {
         let name = inst.syms.name_str(p.key.name).to_string();
         let shown = !name.starts_with('#') && norm.show.shows(&p.key);
-        let entries: Vec<(Box<[Sym]>, domain::AtomInfo)> =
-            p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect();
-        for (args, info) in entries {
-            let s = inst.syms.func(p.key.name, p.key.neg, args.to_vec());
+        for (args, info) in p.atoms {
+            let s = inst.syms.func(p.key.name, p.key.neg, args.into_vec());
             atom_syms.insert(info.atom, s);
             if shown {
                 output.push((s, if info.fact { None } else { Some(info.atom) }));
