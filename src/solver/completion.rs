@@ -57,6 +57,9 @@ pub struct Translation {
     /// Per atom: the literal standing for it (its own variable unless it
     /// was merged with its body, see [`super::equiv`]).
     pub atom_lit: Vec<SLit>,
+    /// Per atom: its positive-loop component (`u32::MAX`: on no loop).
+    pub scc_of: Vec<u32>,
+    pub num_scc: u32,
 }
 
 #[derive(PartialEq, Eq, Hash)]
@@ -197,6 +200,8 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
             bodies: Vec::new(),
             supports: vec![Vec::new(); n],
             atom_lit: Vec::new(),
+            scc_of: Vec::new(),
+            num_scc: 0,
         },
         keys: HashMap::new(),
     };

@@ -67,11 +67,14 @@ fn resolve(atom_lit: &[SLit], num_atoms: usize, mut l: SLit) -> SLit {
 
 /// Merges every atom whose only support is the body of one normal rule
 /// (`defined_by_normal_rule[a]`) into that body's literal, and rewrites
-/// the translation accordingly. Returns `atom_lit`.
+/// the translation accordingly; also records the positive-loop components
+/// in `t.scc_of`/`t.num_scc` (merging leaves them as they are). Returns
+/// `atom_lit`.
 pub fn merge(t: &mut Translation, defined_by_normal_rule: &[bool]) -> Vec<SLit> {
     let n = t.num_atoms;
     let mut atom_lit: Vec<SLit> = (0..n as u32).map(|a| Var(a).pos()).collect();
-    let (scc_of, _) = cyclic_components(t);
+    let (scc_of, num_scc) = cyclic_components(t);
+    t.num_scc = num_scc;
     let mut merged = 0;
     for a in 0..n {
         if !defined_by_normal_rule[a] || scc_of[a] != u32::MAX || t.supports[a].len() != 1 {
@@ -87,6 +90,7 @@ pub fn merge(t: &mut Translation, defined_by_normal_rule: &[bool]) -> Vec<SLit> 
         atom_lit[a] = target;
         merged += 1;
     }
+    t.scc_of = scc_of;
     if merged == 0 {
         return atom_lit;
     }
@@ -148,12 +152,13 @@ mod tests {
     fn chains_merge_into_the_first_positive_literal() {
         // {c}. a :- c. b :- a. d :- not b.
         let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
+        let not_b = Lit::new(b, false);
         let p = program(
             vec![
                 Rule { head: Head::Choice(vec![c]), body: crate::program::Body::Normal(vec![]) },
                 Rule::normal(a, vec![Lit::new(c, true)]),
                 Rule::normal(b, vec![Lit::new(a, true)]),
-                Rule::normal(d, vec![Lit::new(b, false)]),
+                Rule::normal(d, vec![not_b]),
             ],
             4,
         );
@@ -166,7 +171,6 @@ mod tests {
         assert_eq!(t.atom_lit[3], Var(3).pos());
         // the merged variables occur in no clause
         assert!(t.clauses.iter().flatten().all(|l| l.var() != Var(0) && l.var() != Var(1)));
-        let _ = d;
     }
 
     #[test]

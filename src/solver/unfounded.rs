@@ -75,8 +75,8 @@ impl Unfounded {
     /// `None` if the program is tight (no positive loops).
     pub fn new(t: &Translation) -> Option<Unfounded> {
         let n = t.num_atoms;
-        let (scc_of, num_scc) = super::equiv::cyclic_components(t);
-        if num_scc == 0 {
+        let scc_of = t.scc_of.clone();
+        if t.num_scc == 0 {
             return None;
         }
         let mut bodies: Vec<UBody> = t
