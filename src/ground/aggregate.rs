@@ -82,6 +82,9 @@ pub struct Aux<'a> {
     pub defs: &'a mut HashMap<Vec<Lit>, Atom>,
     /// Auxiliary atoms by their alternative bodies.
     pub disjs: &'a mut HashMap<Vec<Vec<Lit>>, Atom>,
+    /// The definition (alternatives of conjunctions) of every atom made by
+    /// `conj_atom` or `disj_atom`; emptied once the atom is tied.
+    pub parts: &'a mut HashMap<Atom, Vec<Vec<Lit>>>,
     /// While translating a recursive aggregate: its atom, and the "element
     /// is false or the aggregate holds" atoms made so far.
     pub recursive: Option<(Atom, HashMap<Lit, Atom>)>,
@@ -95,6 +98,7 @@ impl Aux<'_> {
         }
         let a = self.prog.new_atom();
         self.prog.add(Rule::normal(a, lits.clone()));
+        self.parts.insert(a, vec![lits.clone()]);
         self.defs.insert(lits, a);
         a
     }
@@ -129,8 +133,47 @@ impl Aux<'_> {
         for alt in &key {
             self.prog.add(Rule::normal(a, alt.clone()));
         }
+        self.parts.insert(a, key.clone());
         self.disjs.insert(key, a);
         a
+    }
+
+    /// Makes an auxiliary atom imply its definition, for when a disjunctive
+    /// rule may derive it (`n | a` in [`Aux::elem_false`]): otherwise a
+    /// model of the reduct could make `a` true without its conjunction and
+    /// wrongly refute minimality. A conjunction gives `x :- a` for each of
+    /// its positive atoms (negative ones cannot matter: below an
+    /// interpretation where `a` holds they stay false); alternatives give
+    /// `c1 | ... | ck :- a, y1, ..., ym`, with `ci` the positive
+    /// alternatives (conjunctions named and tied in turn) and `not yj` the
+    /// single negative ones. This is the distribution of `n ∨ (C1 ∨ ...)`
+    /// that gringo's translation writes over the element's own literals.
+    fn tie(&mut self, a: Atom) {
+        let Some(alts) = self.parts.remove(&a) else { return };
+        if let [conj] = alts.as_slice() {
+            for &x in conj {
+                if x.is_positive() {
+                    self.prog.add(Rule::normal(x.atom(), vec![a.pos()]));
+                }
+            }
+            return;
+        }
+        let mut heads = Vec::new();
+        let mut body = vec![a.pos()];
+        for alt in alts {
+            match alt.as_slice() {
+                [x] if x.is_positive() => heads.push(x.atom()),
+                [x] => body.push(x.negate()),
+                _ => {
+                    let c = self.conj_atom(alt);
+                    self.tie(c);
+                    heads.push(c);
+                }
+            }
+        }
+        heads.sort_unstable();
+        heads.dedup();
+        self.prog.add(Rule { head: Head::Disjunction(heads), body: Body::Normal(body) });
     }
 
     /// `not l`, keeping the negation default: `not (not a)` is `not nn(a)`.
@@ -324,6 +367,7 @@ impl Aux<'_> {
         self.prog.add(Rule::normal(n, vec![d.pos()]));
         let nd = self.not_not(d);
         self.prog.add(Rule { head: Head::Disjunction(vec![n, l.atom()]), body: Body::Normal(vec![nd]) });
+        self.tie(l.atom());
         if let Some((_, made)) = &mut self.recursive {
             made.insert(l, n);
         }

@@ -48,6 +48,9 @@ pub struct Instantiator {
     nn: HashMap<Atom, Atom>,
     defs: HashMap<Vec<program::Lit>, Atom>,
     disjs: HashMap<Vec<Vec<program::Lit>>, Atom>,
+    /// Definitions of the auxiliary atoms in `defs` and `disjs` that have
+    /// been tied to them (see `Aux::tie`), by atom.
+    parts: HashMap<Atom, Vec<Vec<program::Lit>>>,
     /// Instances of rules with recursive aggregates, built at the end of their component.
     deferred: IndexSet<(usize, Box<[Option<Sym>]>)>,
     pub max_atoms: usize,
@@ -60,6 +63,25 @@ pub struct Instantiator {
 
 /// One way an element's condition holds: the local binding's tuple/atom
 /// values and the undecided literals.
+/// The matches of a condition, stored flat: for match `k`, the values of
+/// `vars` (the variables the join binds) at `values[k * vars.len()..]`;
+/// large conditions must not cost an allocation per match.
+struct CondBindings {
+    vars: Vec<Var>,
+    values: Vec<Sym>,
+    count: usize,
+}
+
+impl CondBindings {
+    /// Binds match `k`'s variables in `b` (a copy of the binding joined from).
+    fn load(&self, k: usize, b: &mut Binding) {
+        let w = self.vars.len();
+        for (v, s) in self.vars.iter().zip(&self.values[k * w..(k + 1) * w]) {
+            b.set(*v, *s);
+        }
+    }
+}
+
 struct ElemInstance {
     values: Vec<Sym>,
     lits: Vec<program::Lit>,
@@ -75,6 +97,7 @@ impl Instantiator {
             nn: HashMap::new(),
             defs: HashMap::new(),
             disjs: HashMap::new(),
+            parts: HashMap::new(),
             deferred: IndexSet::new(),
             max_atoms: usize::MAX,
             current: Default::default(),
@@ -413,6 +436,7 @@ impl Instantiator {
             nn: &mut self.nn,
             defs: &mut self.defs,
             disjs: &mut self.disjs,
+            parts: &mut self.parts,
             recursive: None,
         };
         (aux, &self.syms)
@@ -636,9 +660,9 @@ impl Instantiator {
                     }
                 }
                 for e in &a.elems {
-                    for inst in self.ground_elem(&e.cond, &e.tuple, b) {
+                    self.each_elem(&e.cond, &e.tuple, b, &mut |inst| {
                         g.elems.entry(inst.values.into()).or_insert(Cond::Alts(vec![])).or(inst.lits);
-                    }
+                    });
                 }
                 let (mut aux, syms) = self.aux_and_syms();
                 aux.aggregate(&g, syms)
@@ -653,12 +677,11 @@ impl Instantiator {
         let recursive = cond
             .iter()
             .any(|c| matches!(c, Lit::Atom { sign: Sign::Pos, atom } if !self.preds[atom.pred.0 as usize].complete));
-        let (flat, count) = self.cond_bindings(cond, b);
-        let width = b.values().len();
+        let found = self.cond_bindings(cond, b);
         let mut result = Truth::True;
         let mut b2 = b.clone();
-        for k in 0..count {
-            b2.load(&flat[k * width..(k + 1) * width]);
+        for k in 0..found.count {
+            found.load(k, &mut b2);
             let Some(cond_lits) = self.cond_lits(cond, &b2) else { continue };
             let l = match lit {
                 Lit::Atom { sign, atom } => match self.atom_lit(*sign, atom, &b2) {
@@ -738,19 +761,24 @@ impl Instantiator {
     /// Instances of an element condition under the global binding `b`, with
     /// the values of `terms` and the undecided condition literals.
     fn ground_elem(&mut self, cond: &[Lit], terms: &[GTerm], b: &Binding) -> Vec<ElemInstance> {
-        let (flat, count) = self.cond_bindings(cond, b);
-        let width = b.values().len();
         let mut out = Vec::new();
+        self.each_elem(cond, terms, b, &mut |inst| out.push(inst));
+        out
+    }
+
+    /// [`Self::ground_elem`], handing each instance to `f` as it is made
+    /// (large aggregates are not collected twice).
+    fn each_elem(&mut self, cond: &[Lit], terms: &[GTerm], b: &Binding, f: &mut dyn FnMut(ElemInstance)) {
+        let found = self.cond_bindings(cond, b);
         let mut b2 = b.clone();
-        for k in 0..count {
-            b2.load(&flat[k * width..(k + 1) * width]);
+        for k in 0..found.count {
+            found.load(k, &mut b2);
             let Some(lits) = self.cond_lits(cond, &b2) else { continue };
             let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
             if let Some(values) = values {
-                out.push(ElemInstance { values, lits });
+                f(ElemInstance { values, lits });
             }
         }
-        out
     }
 
     /// Head atoms of a choice element that can be chosen (for deferred rules).
@@ -758,10 +786,8 @@ impl Instantiator {
         self.ground_elem(&e.cond, &e.atom.args, b).into_iter().map(|i| i.values).collect()
     }
 
-    /// Joins a condition: the bindings extending `b` that match it, stored
-    /// flat (`count` chunks of `b.values().len()` values; large conditions
-    /// must not cost an allocation per binding).
-    fn cond_bindings(&mut self, cond: &[Lit], b: &Binding) -> (Vec<Option<Sym>>, usize) {
+    /// Joins a condition: the bindings extending `b` that match it.
+    fn cond_bindings(&mut self, cond: &[Lit], b: &Binding) -> CondBindings {
         let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
         let global = bound.clone();
         let (steps, _) = {
@@ -770,14 +796,22 @@ impl Instantiator {
         };
         self.prepare_indexes(cond, &steps);
         let ranges = vec![Range::All; cond.len()];
-        let mut flat: Vec<Option<Sym>> = Vec::new();
-        let mut count = 0;
+        let mut found = CondBindings { vars: Vec::new(), values: Vec::new(), count: 0 };
         let mut b2 = b.clone();
         join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x| {
-            flat.extend_from_slice(x.values());
-            count += 1;
+            if found.count == 0 {
+                // every match binds the same variables: those of the plan
+                found.vars = (0..x.values().len())
+                    .filter(|&i| b.values()[i].is_none() && x.values()[i].is_some())
+                    .map(|i| Var(i as u32))
+                    .collect();
+            }
+            for &v in &found.vars {
+                found.values.push(x.get(v).expect("a join binds the same variables in every match"));
+            }
+            found.count += 1;
         });
-        (flat, count)
+        found
     }
 
     /// The undecided literals of a condition under a binding that matches

@@ -35,10 +35,6 @@ impl Binding {
     pub fn values(&self) -> &[Option<Sym>] {
         &self.vals
     }
-    /// Takes all values from `vals` (as stored from [`Binding::values`]).
-    pub fn load(&mut self, vals: &[Option<Sym>]) {
-        self.vals.copy_from_slice(vals);
-    }
 }
 
 #[derive(Clone, PartialEq, Debug)]

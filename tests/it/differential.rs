@@ -3,6 +3,8 @@
 //! - `random_programs_match_clingo`: random safe clingo-5 programs from `gen.rs`.
 //! - `seed_programs_match_clingo`: the clingo-5 encodings in `programs/` and
 //!   `../shared/programs/peg/`, each with each instance of its folder.
+//! - `regression_programs_match_clingo`: `tests/regressions/*.lp`, programs on which
+//!   minasp once differed from clingo (each says how it was found).
 //!
 //! The oracle is clingo's Python module (`tests/oracle/clingo_models.py`); when it is not
 //! installed the tests print a loud SKIPPED line and pass, unless MINASP_REQUIRE_CLINGO=1.
@@ -384,4 +386,37 @@ fn seed_programs_match_clingo() {
         eprintln!("  compared: {} ({} models)", c.title, c.expected.len());
     }
     finish("seed_programs", failures, cases.len(), &[]);
+}
+
+// ------------------------------------------------------------------ regressions
+
+#[test]
+fn regression_programs_match_clingo() {
+    if !oracle_ready() {
+        return;
+    }
+    let dir = manifest_dir().join("tests/regressions");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/regressions")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "lp"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no programs in {}", dir.display());
+    let files: Vec<Vec<PathBuf>> = paths.iter().map(|p| vec![p.clone()]).collect();
+    let answers = run_oracle(&files, 10.0, MAX_RANDOM_MODELS);
+    let mut cases = Vec::new();
+    for (p, r) in paths.iter().zip(answers) {
+        match r.answer {
+            OracleAnswer::Models(ms) => cases.push(Case {
+                title: p.file_name().unwrap().to_string_lossy().into_owned(),
+                files: vec![p.clone()],
+                text: read_to_string(p),
+                expected: ms,
+            }),
+            _ => panic!("{}: clingo gives no model list for a regression program", p.display()),
+        }
+    }
+    let (failures, _) = run_cases(&cases, Duration::from_secs(20));
+    finish("regression_programs", failures, cases.len(), &[]);
 }
