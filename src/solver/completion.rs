@@ -48,7 +48,7 @@ pub struct Translation {
     pub num_atoms: usize,
     pub num_vars: usize,
     pub true_lit: SLit,
-    pub clauses: Vec<Vec<SLit>>,
+    pub clauses: ClauseList,
     /// Weight constraints to propagate natively.
     pub weights: Vec<WeightSpec>,
     pub bodies: Vec<BodyInfo>,
@@ -60,6 +60,41 @@ pub struct Translation {
     /// Per atom: its positive-loop component (`u32::MAX`: on no loop).
     pub scc_of: Vec<u32>,
     pub num_scc: u32,
+}
+
+/// Clauses stored flat, in one allocation (large programs have millions
+/// of short clauses): clause `i` is `lits[ends[i - 1]..ends[i]]`.
+#[derive(Default, Debug)]
+pub struct ClauseList {
+    lits: Vec<SLit>,
+    ends: Vec<u32>,
+}
+
+impl ClauseList {
+    pub fn of(c: &[SLit]) -> ClauseList {
+        let mut l = ClauseList::default();
+        l.push(c);
+        l
+    }
+
+    pub fn push(&mut self, c: &[SLit]) {
+        self.lits.extend_from_slice(c);
+        self.ends.push(self.lits.len() as u32);
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &[SLit]> {
+        let mut start = 0;
+        self.ends.iter().map(move |&e| {
+            let c = &self.lits[start..e as usize];
+            start = e as usize;
+            c
+        })
+    }
+
+    /// All literals of all clauses, to rewrite in place.
+    pub fn lits_mut(&mut self) -> &mut [SLit] {
+        &mut self.lits
+    }
 }
 
 #[derive(PartialEq, Eq, Hash)]
@@ -108,10 +143,10 @@ impl Builder {
                     let beta = bld.new_var().pos();
                     let mut big = vec![beta];
                     for &l in &lits {
-                        bld.t.clauses.push(vec![!beta, l]);
+                        bld.t.clauses.push(&[!beta, l]);
                         big.push(!l);
                     }
-                    bld.t.clauses.push(big);
+                    bld.t.clauses.push(&big);
                     beta
                 }
             };
@@ -166,10 +201,10 @@ impl Builder {
                             let beta = bld.new_var().pos();
                             let mut big = vec![!beta];
                             for &l in &lits {
-                                bld.t.clauses.push(vec![beta, !l]);
+                                bld.t.clauses.push(&[beta, !l]);
                                 big.push(l);
                             }
-                            bld.t.clauses.push(big);
+                            bld.t.clauses.push(&big);
                             beta
                         };
                         BodyInfo { lit, bound: Some(1), lits: lits.iter().map(|&l| (l, 1)).collect() }
@@ -195,7 +230,7 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
             num_atoms: n,
             num_vars: n + 1,
             true_lit,
-            clauses: vec![vec![true_lit]],
+            clauses: ClauseList::of(&[true_lit]),
             weights: Vec::new(),
             bodies: Vec::new(),
             supports: vec![Vec::new(); n],
@@ -218,8 +253,8 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
         let heads: &[crate::program::Atom] = match &rule.head {
             Head::Disjunction(h) => {
                 match h.first() {
-                    None => b.t.clauses.push(vec![!beta]),
-                    Some(a) => b.t.clauses.push(vec![!beta, Var(a.0).pos()]),
+                    None => b.t.clauses.push(&[!beta]),
+                    Some(a) => b.t.clauses.push(&[!beta, Var(a.0).pos()]),
                 }
                 h
             }
@@ -242,7 +277,7 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
             c.push(l);
         }
         if !trivially {
-            b.t.clauses.push(c);
+            b.t.clauses.push(&c);
         }
     }
     // atoms with exactly one normal rule and no choice rule, and not

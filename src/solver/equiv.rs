@@ -109,10 +109,8 @@ pub fn merge(t: &mut Translation, defined_by_normal_rule: &[bool]) -> Vec<SLit> 
             l
         }
     };
-    for c in &mut t.clauses {
-        for l in c.iter_mut() {
-            *l = map(*l);
-        }
+    for l in t.clauses.lits_mut() {
+        *l = map(*l);
     }
     for (beta, _, lits) in &mut t.weights {
         *beta = map(*beta);

@@ -190,7 +190,7 @@ impl Solver {
         for (beta, bound, lits) in &t.weights {
             s.weights.add(*beta, *bound, lits.clone());
         }
-        for c in &t.clauses {
+        for c in t.clauses.iter() {
             s.add_problem_clause(c);
         }
         // merged atoms' own variables occur nowhere: fix them at the root

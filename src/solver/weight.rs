@@ -38,19 +38,24 @@ pub struct WeightConstraint {
 /// What a weight constraint's conflict or implication is explained by.
 pub struct WeightDb {
     pub cons: Vec<WeightConstraint>,
-    /// `watch[x]`: constraint entries to update/check when `x` becomes true.
+    /// `watch[x]`: constraint entries to update/check when `x` becomes true
+    /// (empty, not even per-literal lists, while there is no constraint).
     pub watch: Vec<Vec<WeightWatch>>,
+    num_vars: usize,
 }
 
 impl WeightDb {
     pub fn new(num_vars: usize) -> WeightDb {
-        WeightDb { cons: Vec::new(), watch: vec![Vec::new(); num_vars * 2] }
+        WeightDb { cons: Vec::new(), watch: Vec::new(), num_vars }
     }
 
     /// Adds `beta <-> bound <= sum`, with `1 <= bound <= sum of weights`,
     /// weights in `1..=bound`, distinct literals.
     pub fn add(&mut self, beta: SLit, bound: i64, mut lits: Vec<(SLit, i64)>) {
         lits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        if self.watch.is_empty() {
+            self.watch = vec![Vec::new(); self.num_vars * 2];
+        }
         let cid = self.cons.len() as u32;
         self.watch[beta.code()].push(WeightWatch { cid, idx: BETA });
         self.watch[(!beta).code()].push(WeightWatch { cid, idx: BETA });
@@ -86,7 +91,7 @@ impl WeightDb {
     /// takes it from `max`; `dir` is 1 to apply, -1 to revert.
     #[inline]
     fn shift(&mut self, p: SLit, dir: i64) {
-        let ws = &self.watch[p.code()];
+        let Some(ws) = self.watch.get(p.code()) else { return };
         for w in ws {
             if w.idx != BETA {
                 let c = &mut self.cons[w.cid as usize];
@@ -104,7 +109,8 @@ impl WeightDb {
     /// conflict returns the constraint's index.
     #[inline]
     pub fn propagate(&self, p: SLit, a: &mut Assignment) -> Result<(), u32> {
-        for w in &self.watch[p.code()] {
+        let Some(ws) = self.watch.get(p.code()) else { return Ok(()) };
+        for w in ws {
             self.cons[w.cid as usize].check(w.cid, w.idx, p, a)?;
         }
         Ok(())
