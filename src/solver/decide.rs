@@ -1,12 +1,17 @@
 //! The decision heuristic: VSIDS activities in a binary max-heap, with
-//! phase saving.
+//! phase saving and target phases.
 //!
 //! Invariant: every unassigned variable is in the heap (assigned ones may
 //! linger and are skipped when popped); `index[v]` is `v`'s heap position
 //! or `NONE`. Activities grow by `inc`, which grows by `1/decay` per
 //! conflict, all rescaled together before overflowing. `phase[v]` is the
-//! preferred value of `v`: initially false, then (with progress saving)
-//! the value `v` last had.
+//! saved value of `v`: initially false, then (with progress saving) the
+//! value `v` last had. With target phases on, `target[v]` (+1 true, -1
+//! false, 0 none) is `v`'s value in the longest conflict-free trail prefix
+//! seen since the last restart (`target_len` literals long) and, when set,
+//! overrides `phase[v]` — Biere and Fleury's "target phases" (POS 2020),
+//! which lead the search back towards the largest consistent partial
+//! assignment it has found rather than the last one.
 
 use super::lit::{SLit, Var};
 
@@ -19,6 +24,10 @@ pub struct VarOrder {
     inc: f64,
     decay: f64,
     pub phase: Vec<bool>,
+    /// Target phases in use (see the module documentation).
+    targets: bool,
+    target: Vec<i8>,
+    target_len: usize,
 }
 
 impl VarOrder {
@@ -30,6 +39,9 @@ impl VarOrder {
             inc: 1.0,
             decay: 0.95,
             phase: vec![false; num_vars],
+            targets: false,
+            target: Vec::new(),
+            target_len: 0,
         };
         for v in 0..num_vars {
             o.insert(Var(v as u32));
@@ -129,6 +141,40 @@ impl VarOrder {
         self.inc /= self.decay;
     }
 
+    /// Turns target phases on.
+    pub fn use_targets(&mut self) {
+        self.targets = true;
+        self.target = vec![0; self.phase.len()];
+    }
+
+    /// At a conflict: `prefix` is the part of the trail below the
+    /// conflict's level, a consistent partial assignment; if it is the
+    /// longest since the last restart, its values become the targets.
+    pub fn offer_target(&mut self, prefix: &[SLit]) {
+        if !self.targets || prefix.len() <= self.target_len {
+            return;
+        }
+        for &l in prefix {
+            self.target[l.var().index()] = if l.is_positive() { 1 } else { -1 };
+        }
+        self.target_len = prefix.len();
+    }
+
+    /// At a restart: the next conflict-free prefix of any length becomes
+    /// the target (the old values stay until overwritten).
+    pub fn restarted(&mut self) {
+        self.target_len = 0;
+    }
+
+    /// The literal of `v` to decide.
+    #[inline]
+    pub fn decision(&self, v: Var) -> SLit {
+        match self.target.get(v.index()) {
+            Some(&t) if t != 0 => v.lit(t > 0),
+            _ => v.lit(self.phase[v.index()]),
+        }
+    }
+
     /// Re-inserts an unassigned literal's variable; with `save`, its
     /// value becomes the variable's preferred sign (progress saving).
     #[inline]
@@ -137,5 +183,35 @@ impl VarOrder {
             self.phase[l.var().index()] = l.is_positive();
         }
         self.insert(l.var());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lit::Var;
+    use super::VarOrder;
+
+    #[test]
+    fn target_phases_follow_the_longest_consistent_prefix() {
+        let (a, b, c) = (Var(0), Var(1), Var(2));
+        let mut o = VarOrder::new(3);
+        o.phase[a.index()] = true;
+        // without targets, the saved phase decides
+        o.offer_target(&[a.lit(false)]);
+        assert_eq!(o.decision(a), a.pos());
+        o.use_targets();
+        o.offer_target(&[a.lit(false), b.pos()]);
+        assert_eq!(o.decision(a), a.lit(false));
+        assert_eq!(o.decision(b), b.pos());
+        // unset target: the saved phase
+        assert_eq!(o.decision(c), c.lit(false));
+        // a shorter prefix is ignored ...
+        o.offer_target(&[a.pos()]);
+        assert_eq!(o.decision(a), a.lit(false));
+        // ... until a restart
+        o.restarted();
+        o.offer_target(&[a.pos()]);
+        assert_eq!(o.decision(a), a.pos());
+        assert_eq!(o.decision(b), b.pos());
     }
 }

