@@ -73,9 +73,38 @@ struct Cli {
     #[arg(short = 'V', long = "verbose", value_name = "N", num_args = 0..=1,
           default_missing_value = "2")]
     verbose: Option<u8>,
+    /// Which models to print: `-q` (`--quiet=2`) none, `--quiet=1` only the
+    /// last, `--quiet=0` all. Of clingo's `--quiet=<m>,<o>,<t>`, the cost
+    /// part has no effect (no optimization) and the call part must be 2
+    /// (clingo's per-call blocks are not printed).
+    #[arg(short = 'q', long = "quiet", value_name = "M[,O[,T]]", num_args = 0..=1,
+          require_equals = true, default_missing_value = "2", value_parser = parse_quiet)]
+    quiet: Option<u8>,
     /// Print version information.
     #[arg(long = "version", action = clap::ArgAction::Version)]
     version: Option<bool>,
+}
+
+/// The models part of `--quiet=<m>[,<o>[,<t>]]`: up to three numbers;
+/// values over 2 mean 2, as in clingo. A call part below 2 (clingo then
+/// prints a block per solve call and an accumulated one) is refused
+/// rather than silently printed differently.
+fn parse_quiet(s: &str) -> Result<u8, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() > 3 {
+        return Err(format!("'{s}' has more than three parts"));
+    }
+    let mut levels = Vec::new();
+    for p in parts {
+        match p.trim().parse::<u32>() {
+            Ok(n) => levels.push(n.min(2) as u8),
+            Err(_) => return Err(format!("'{p}' is not a number")),
+        }
+    }
+    if levels.get(2).is_some_and(|&t| t < 2) {
+        return Err("per-call output (a third part below 2) is not supported".into());
+    }
+    Ok(levels[0])
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +136,14 @@ fn style() -> output::Style {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
+    // clingo's `-q1` (an attached value to a flag whose value is optional
+    // and otherwise needs `=`) is `--quiet=1`
+    let args: Vec<String> = std::env::args()
+        .map(|a| match a.strip_prefix("-q") {
+            Some(v) if v.starts_with(|c: char| c.is_ascii_digit()) => format!("--quiet={v}"),
+            _ => a,
+        })
+        .collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
@@ -180,6 +216,11 @@ fn run(mut cli: Cli) -> i32 {
                 _ => output::Format::Text,
             },
             verbose: cli.verbose.unwrap_or(1),
+            models: match cli.quiet.unwrap_or(0) {
+                0 => output::Quiet::All,
+                1 => output::Quiet::Last,
+                _ => output::Quiet::None,
+            },
         },
         cli.mode == Mode::Gringo || cli.output.is_some(),
     ));

@@ -135,17 +135,29 @@ pub enum Format {
     Json,
 }
 
-/// How to print: the format and the verbosity (`-V0`: answers and the
-/// result word only, as `clingo -V0`).
+/// Which models are printed (clingo's `--quiet=<m>`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Quiet {
+    /// Every model, as it is found (`--quiet=0`, the default).
+    All,
+    /// Only the last model, at the end (`--quiet=1`).
+    Last,
+    /// None (`-q`, `--quiet=2`).
+    None,
+}
+
+/// How to print: the format, the verbosity (`-V0`: answers and the
+/// result word only, as `clingo -V0`) and which models.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Style {
     pub format: Format,
     pub verbose: u8,
+    pub models: Quiet,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { format: Format::Text, verbose: 1 }
+        Style { format: Format::Text, verbose: 1, models: Quiet::All }
     }
 }
 
@@ -191,6 +203,14 @@ impl<'a> Printer<'a> {
     }
 
     pub fn model(&mut self, n: u64, atoms: &[String]) -> io::Result<()> {
+        match self.style.models {
+            Quiet::None => return Ok(()),
+            Quiet::Last => {
+                self.last = Some((n, atoms.to_vec()));
+                return Ok(());
+            }
+            Quiet::All => {}
+        }
         match self.style.format {
             Format::Text if self.quiet() => {
                 writeln!(self.out, "{}", atoms.join(" "))?;
@@ -221,6 +241,15 @@ impl<'a> Printer<'a> {
     }
 
     pub fn finish(&mut self, r: Result, s: &Summary) -> io::Result<()> {
+        // `--quiet=1`: the last model, just before the result
+        if let (Quiet::Last, Some((n, atoms))) = (self.style.models, &self.last) {
+            match self.style.format {
+                Format::Text if self.quiet() => writeln!(self.out, "{}", atoms.join(" "))?,
+                Format::Text => answer(self.out, *n, atoms)?,
+                Format::Json => self.witnesses = vec![atoms.clone()],
+                Format::Competition => {}
+            }
+        }
         match self.style.format {
             Format::Text if self.quiet() => {
                 writeln!(self.out, "{}", result_word(r))?;
@@ -243,6 +272,8 @@ impl<'a> Printer<'a> {
                         writeln!(self.out, "{}", facts.join(" "))?;
                     }
                     (None, Result::Unsatisfiable) => writeln!(self.out, "INCONSISTENT")?,
+                    // models found but not printed (`-q`)
+                    (None, Result::Satisfiable) => {}
                     (None, _) => writeln!(self.out, "UNKNOWN")?,
                 }
                 if !self.quiet() {

@@ -583,6 +583,79 @@ fn verbosity_and_competition_format() {
     }
 }
 
+/// `-q`, `--quiet=<m>[,<o>[,<t>]]` and `-q<m>`: the same lines as clingo's, where a
+/// printed model (the last one found, with `--quiet=1`) may be any answer set.
+#[test]
+fn quiet_prints_what_clingo_prints() {
+    if !tools_ready() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let sat = tmp.path().join("sat.lp");
+    std::fs::write(&sat, "{a;b}. c :- a, b. #show a/0. #show c/0.\n").unwrap();
+    let unsat = tmp.path().join("unsat.lp");
+    std::fs::write(&unsat, "a. :- a.\n").unwrap();
+    let quiet: [&[&str]; 12] = [
+        &["-q"],
+        &["--quiet"],
+        &["-q2"],
+        &["--quiet=2,0,2"],
+        &["--quiet=7"],
+        &["--quiet=0"],
+        &["--quiet=1,1"],
+        &["-q1"],
+        &["--quiet=1", "-V0"],
+        &["-q", "-V0"],
+        &["-q", "--outf=1"],
+        &["--quiet=1", "--outf=1"],
+    ];
+    for f in [&sat, &unsat] {
+        let f = f.display().to_string();
+        let all = models_of(&run(&[s("clingo")], &[s("0"), f.clone()]), "clingo").unwrap();
+        // version and time lines dropped; a line that is an answer set becomes `<model>`
+        // (competition format: `a. c.`; blank lines too when the empty set is one, in
+        // both outputs alike)
+        let norm = |o: &str| -> Vec<String> {
+            o.lines()
+                .filter(|l| !["version", "Time", "Reading"].iter().any(|w| l.contains(w)))
+                .map(|l| {
+                    let m: Model =
+                        split_symbols(l).into_iter().map(|a| a.trim_end_matches('.').to_string()).collect();
+                    if all.contains(&m) {
+                        s("<model>")
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect()
+        };
+        for q in quiet {
+            let mut args: Vec<String> = q.iter().map(|x| s(x)).collect();
+            args.extend([s("0"), f.clone()]);
+            let ours = run(&minasp(), &args);
+            let theirs = run(&[s("clingo")], &args);
+            assert_eq!(ours.code, theirs.code, "{:?} {}: {}", q, f, ours.stderr);
+            assert_eq!(norm(&ours.stdout), norm(&theirs.stdout), "{:?} {}:\n{}", q, f, ours.stdout);
+        }
+        // JSON: no witness, or the last one only
+        for (q, n) in [("-q", 0), ("--quiet=1", 1)] {
+            let args = [s(q), s("--outf=2"), s("0"), f.clone()];
+            let ours: serde_json::Value = serde_json::from_str(&run(&minasp(), &args).stdout).unwrap();
+            let theirs: serde_json::Value = serde_json::from_str(&run(&[s("clingo")], &args).stdout).unwrap();
+            let count = |v: &serde_json::Value| v["Call"][0]["Witnesses"].as_array().map_or(0, |w| w.len());
+            assert_eq!(count(&ours), count(&theirs), "{} {}", q, f);
+            assert_eq!(count(&ours), if all.is_empty() { 0 } else { n }, "{} {}", q, f);
+            assert_eq!(ours["Models"], theirs["Models"]);
+        }
+    }
+    // a bad value, and per-call blocks (not emulated), are refused
+    for q in ["--quiet=x", "--quiet=0,0,1", "--quiet=1,2,3,4"] {
+        let bad = run(&minasp(), &[s(q), sat.display().to_string()]);
+        assert_eq!(bad.code, Some(1), "{}", q);
+        assert!(bad.stdout.is_empty() && bad.stderr.contains("quiet"), "{}: {}", q, bad.stderr);
+    }
+}
+
 #[test]
 fn json_has_clingos_shape() {
     if !tools_ready() {
