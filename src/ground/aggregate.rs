@@ -8,12 +8,12 @@
 //! to the program is positive (negative weights are moved to the negated
 //! literal and the bound).
 
+use super::hash::IMap;
+use super::hash::Map;
 use super::symbol::{Sym, SymData, Symbols};
 use crate::program::{Atom, Body, GroundProgram, Head, Lit, Rule};
 use crate::syntax::ast::{AggFun, CmpOp, Sign};
-use indexmap::IndexMap;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 /// When an aggregate element (a tuple) is in the set.
 #[derive(Clone, Debug)]
@@ -45,7 +45,7 @@ impl Cond {
 pub struct GroundAgg {
     pub sign: Sign,
     pub fun: AggFun,
-    pub elems: IndexMap<Box<[Sym]>, Cond>,
+    pub elems: IMap<Box<[Sym]>, Cond>,
     pub bounds: Vec<(CmpOp, Sym)>,
     /// Some element may depend on the rule's own head: the aggregate then
     /// needs Ferraris' semantics (see [`Aux::aggregate`]).
@@ -77,17 +77,17 @@ impl Truth {
 pub struct Aux<'a> {
     pub prog: &'a mut GroundProgram,
     /// `not not a` for atom a is `not nn(a)` with `nn(a) :- not a`.
-    pub nn: &'a mut HashMap<Atom, Atom>,
+    pub nn: &'a mut Map<Atom, Atom>,
     /// Auxiliary atoms by their defining body, so equal definitions share one.
-    pub defs: &'a mut HashMap<Vec<Lit>, Atom>,
+    pub defs: &'a mut Map<Vec<Lit>, Atom>,
     /// Auxiliary atoms by their alternative bodies.
-    pub disjs: &'a mut HashMap<Vec<Vec<Lit>>, Atom>,
+    pub disjs: &'a mut Map<Vec<Vec<Lit>>, Atom>,
     /// The definition (alternatives of conjunctions) of every atom made by
     /// `conj_atom` or `disj_atom`; emptied once the atom is tied.
-    pub parts: &'a mut HashMap<Atom, Vec<Vec<Lit>>>,
+    pub parts: &'a mut Map<Atom, Vec<Vec<Lit>>>,
     /// While translating a recursive aggregate: its atom, and the "element
     /// is false or the aggregate holds" atoms made so far.
-    pub recursive: Option<(Atom, HashMap<Lit, Atom>)>,
+    pub recursive: Option<(Atom, Map<Lit, Atom>)>,
 }
 
 impl Aux<'_> {
@@ -248,7 +248,7 @@ impl Aux<'_> {
     pub fn aggregate(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
         if g.recursive && !convex(g, syms) {
             let d = self.prog.new_atom();
-            let saved = self.recursive.replace((d, HashMap::new()));
+            let saved = self.recursive.replace((d, Map::default()));
             let t = self.value_truth(g, syms);
             self.recursive = saved;
             let t = match t {

@@ -11,11 +11,11 @@
 //! Invariant: an index's position lists are ascending, and cover exactly
 //! positions `0..upto` of the atom set.
 
+use super::hash::IMap;
+use super::hash::Map;
 use super::rule::PredKey;
 use super::symbol::Sym;
 use crate::program::Atom;
-use indexmap::IndexMap;
-use std::collections::HashMap;
 
 #[derive(Copy, Clone, Debug)]
 pub struct AtomInfo {
@@ -27,16 +27,16 @@ pub struct AtomInfo {
 #[derive(Default)]
 struct Index {
     upto: usize,
-    map: HashMap<Box<[Sym]>, Vec<u32>>,
+    map: Map<Box<[Sym]>, Vec<u32>>,
 }
 
 pub struct Pred {
     pub key: PredKey,
-    pub atoms: IndexMap<Box<[Sym]>, AtomInfo>,
+    pub atoms: IMap<Box<[Sym]>, AtomInfo>,
     /// Atoms mentioned (under `not`) before being derived; they get their
     /// program atom here and keep it if they are derived later.
-    pub mentioned: HashMap<Box<[Sym]>, Atom>,
-    indexes: HashMap<u64, Index>,
+    pub mentioned: Map<Box<[Sym]>, Atom>,
+    indexes: Map<u64, Index>,
     pub old_end: usize,
     pub new_end: usize,
     /// All rules that can derive this predicate have been instantiated.
@@ -55,16 +55,16 @@ impl Pred {
     /// Frees the indexes and the mentioned-atom table (after grounding,
     /// when only the atoms themselves are still needed).
     pub fn release_indexes(&mut self) {
-        self.indexes = HashMap::new();
-        self.mentioned = HashMap::new();
+        self.indexes = Map::default();
+        self.mentioned = Map::default();
     }
 
     pub fn new(key: PredKey) -> Pred {
         Pred {
             key,
-            atoms: IndexMap::new(),
-            mentioned: HashMap::new(),
-            indexes: HashMap::new(),
+            atoms: IMap::default(),
+            mentioned: Map::default(),
+            indexes: Map::default(),
             old_end: 0,
             new_end: 0,
             complete: false,

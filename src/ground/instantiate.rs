@@ -20,14 +20,14 @@
 use super::aggregate::{compare, possible_values, Aux, Cond, GroundAgg, Truth};
 use super::depgraph::{body_preds, components, head_preds};
 use super::domain::{project, AtomInfo, Pred, Range};
+use super::hash::Map;
+use super::hash::{IMap, ISet};
 use super::plan::{assign_var, plan, Step};
 use super::rule::{AtomPat, ChoiceElem, Elem, Head, Lit, PredId, Rule};
 use super::symbol::{Sym, Symbols};
 use super::term::{Binding, GTerm, Var};
 use crate::program::{self, Atom, Body, GroundProgram};
 use crate::syntax::ast::{AggFun, CmpOp, Sign};
-use indexmap::{IndexMap, IndexSet};
-use std::collections::HashMap;
 
 /// Why grounding stopped early.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,14 +45,14 @@ pub struct Instantiator {
     pub prog: GroundProgram,
     /// `#show t : body` results: the term and the atom of its body (None: always).
     pub shows: Vec<(Sym, Option<Atom>)>,
-    nn: HashMap<Atom, Atom>,
-    defs: HashMap<Vec<program::Lit>, Atom>,
-    disjs: HashMap<Vec<Vec<program::Lit>>, Atom>,
+    nn: Map<Atom, Atom>,
+    defs: Map<Vec<program::Lit>, Atom>,
+    disjs: Map<Vec<Vec<program::Lit>>, Atom>,
     /// Definitions of the auxiliary atoms in `defs` and `disjs` that have
     /// been tied to them (see `Aux::tie`), by atom.
-    parts: HashMap<Atom, Vec<Vec<program::Lit>>>,
+    parts: Map<Atom, Vec<Vec<program::Lit>>>,
     /// Instances of rules with recursive aggregates, built at the end of their component.
-    deferred: IndexSet<(usize, Box<[Option<Sym>]>)>,
+    deferred: ISet<(usize, Box<[Option<Sym>]>)>,
     pub max_atoms: usize,
     pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The rule whose instance is being built (for messages).
@@ -94,11 +94,11 @@ impl Instantiator {
             preds,
             prog: GroundProgram::new(),
             shows: Vec::new(),
-            nn: HashMap::new(),
-            defs: HashMap::new(),
-            disjs: HashMap::new(),
-            parts: HashMap::new(),
-            deferred: IndexSet::new(),
+            nn: Map::default(),
+            defs: Map::default(),
+            disjs: Map::default(),
+            parts: Map::default(),
+            deferred: ISet::default(),
             max_atoms: usize::MAX,
             current: Default::default(),
             interrupt: None,
@@ -513,8 +513,8 @@ impl Instantiator {
         // Head atoms with the ways their conditions hold (and, in a weight
         // constraint head, their weight: the first one written).
         let weighted = elems.iter().any(|e| e.weight.is_some());
-        let mut atoms: IndexMap<(PredId, Box<[Sym]>), Cond> = IndexMap::new();
-        let mut weights: HashMap<(PredId, Box<[Sym]>), Sym> = HashMap::new();
+        let mut atoms: IMap<(PredId, Box<[Sym]>), Cond> = IMap::default();
+        let mut weights: Map<(PredId, Box<[Sym]>), Sym> = Map::default();
         for e in elems {
             let mut terms = e.atom.args.clone();
             terms.extend(e.weight.iter().cloned());
@@ -531,7 +531,7 @@ impl Instantiator {
         let mut gagg = GroundAgg {
             sign: Sign::Pos,
             fun: if weighted { AggFun::Sum } else { AggFun::Count },
-            elems: IndexMap::new(),
+            elems: IMap::default(),
             bounds: vec![],
             recursive: false,
         };
@@ -652,7 +652,7 @@ impl Instantiator {
                     })
                 });
                 let mut g =
-                    GroundAgg { sign: a.sign, fun: a.fun, elems: IndexMap::new(), bounds: vec![], recursive };
+                    GroundAgg { sign: a.sign, fun: a.fun, elems: IMap::default(), bounds: vec![], recursive };
                 for (op, t) in &a.bounds {
                     match t.eval(b, &mut self.syms) {
                         Some(k) => g.bounds.push((*op, k)),
@@ -830,7 +830,7 @@ impl Instantiator {
 
     /// `:- p(t), -p(t).` for every atom derived with both signs.
     fn classical_negation_constraints(&mut self) {
-        let mut pos_of: HashMap<(super::symbol::Name, u32), usize> = HashMap::new();
+        let mut pos_of: Map<(super::symbol::Name, u32), usize> = Map::default();
         for (i, p) in self.preds.iter().enumerate() {
             if !p.key.neg {
                 pos_of.insert((p.key.name, p.key.arity), i);
@@ -1066,7 +1066,7 @@ fn try_match(
 /// The tuples of an aggregate's elements reachable now, with whether each
 /// certainly holds (for the values of an assignment aggregate).
 fn scan_elems(preds: &[Pred], syms: &mut Symbols, elems: &[Elem], b: &Binding) -> Vec<(Box<[Sym]>, bool)> {
-    let mut out: IndexMap<Box<[Sym]>, bool> = IndexMap::new();
+    let mut out: IMap<Box<[Sym]>, bool> = IMap::default();
     for e in elems {
         let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
         let sz = |p: PredId| preds[p.0 as usize].atoms.len();

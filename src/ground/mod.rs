@@ -9,6 +9,7 @@
 pub mod aggregate;
 pub mod depgraph;
 pub mod domain;
+pub mod hash;
 pub mod instantiate;
 pub mod normalize;
 pub mod plan;
@@ -24,7 +25,7 @@ use crate::diagnostics::Diagnostic;
 use crate::program::{Atom, GroundProgram};
 use crate::syntax::ast::{self, Statement};
 use domain::Pred;
-use indexmap::IndexSet;
+use hash::ISet;
 use symbol::{Sym, Symbols};
 
 /// What the grounder hands on: the program and what to print.
@@ -35,7 +36,7 @@ pub struct Grounding {
     pub output: Vec<(Sym, Option<Atom>)>,
     /// The symbol of every atom that stands for a ground atom of the
     /// program (shown or not); auxiliary atoms have none.
-    pub atom_syms: std::collections::HashMap<Atom, Sym>,
+    pub atom_syms: hash::Map<Atom, Sym>,
 }
 
 impl Grounding {
@@ -85,7 +86,7 @@ impl Default for Options {
 pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut syms = Symbols::new();
-    let mut keys = IndexSet::new();
+    let mut keys = ISet::default();
     let norm = normalize::normalize(stmts, opts.dialect, &opts.consts, &mut syms, &mut keys, &mut diags);
     for r in &norm.rules {
         safety::check(r, &syms, &mut diags);
@@ -117,7 +118,7 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     crate::program::simplify::drop_underivable(&mut inst.prog);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
-    let mut atom_syms = std::collections::HashMap::new();
+    let mut atom_syms = hash::Map::default();
     // the domains are consumed (indexes freed first) to keep the peak low
     let mut preds = std::mem::take(&mut inst.preds);
     for p in &mut preds {
@@ -141,7 +142,7 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
 /// `info: atom does not occur in any rule head` for each body atom whose
 /// predicate no rule (fact, rule or choice) has in its head.
 fn undefined_atoms(norm: &normalize::Normalized, diags: &mut Vec<Diagnostic>) {
-    let mut defined = std::collections::HashSet::new();
+    let mut defined = hash::Set::default();
     for r in &norm.rules {
         for p in depgraph::head_preds(r) {
             defined.insert(p);

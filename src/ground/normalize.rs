@@ -10,6 +10,8 @@
 //! Invariant: every rule produced satisfies the [`super::rule`] invariants;
 //! every problem becomes a diagnostic, nothing panics.
 
+use super::hash::ISet;
+use super::hash::Map;
 use super::pools::{expand_conjunction, expand_rule};
 use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Head, Lit, PredId, PredKey, Rule};
 use super::symbol::{Sym, SymData, Symbols};
@@ -18,8 +20,6 @@ use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{self, AggElem, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
 use crate::syntax::parse::{sig_of_term, Dialect};
 use crate::syntax::span::Span;
-use indexmap::IndexSet;
-use std::collections::HashMap;
 
 /// What `#show`/`#hide` statements ask for.  A predicate is printed if it
 /// is in `sigs`; otherwise unless `explicit`, `hide_all` or `hidden` says
@@ -59,13 +59,13 @@ pub fn normalize(
     dialect: Dialect,
     overrides: &[(String, ast::Term)],
     syms: &mut Symbols,
-    preds: &mut IndexSet<PredKey>,
+    preds: &mut ISet<PredKey>,
     diags: &mut Vec<Diagnostic>,
 ) -> Normalized {
     let mut n = Normalizer {
         syms,
         preds,
-        consts: HashMap::new(),
+        consts: Map::default(),
         diags,
         aux: 0,
         rules: Vec::new(),
@@ -152,8 +152,8 @@ pub fn normalize(
 
 struct Normalizer<'a> {
     syms: &'a mut Symbols,
-    preds: &'a mut IndexSet<PredKey>,
-    consts: HashMap<String, Sym>,
+    preds: &'a mut ISet<PredKey>,
+    consts: Map<String, Sym>,
     diags: &'a mut Vec<Diagnostic>,
     aux: u32,
     rules: Vec<Rule>,
@@ -164,12 +164,12 @@ struct Normalizer<'a> {
 struct Scope {
     names: Vec<String>,
     spans: Vec<Span>,
-    by_name: HashMap<String, Var>,
+    by_name: Map<String, Var>,
 }
 
 impl Scope {
     fn new() -> Scope {
-        Scope { names: vec![], spans: vec![], by_name: HashMap::new() }
+        Scope { names: vec![], spans: vec![], by_name: Map::default() }
     }
     fn var(&mut self, name: &str, span: Span) -> Var {
         if let Some(v) = self.by_name.get(name) {

@@ -8,7 +8,7 @@
 //! constants < strings < functions (sign, then arity, then name, then
 //! arguments) < `#sup`; tuples are functions with the empty name.
 
-use indexmap::IndexSet;
+use super::hash::ISet;
 use std::cmp::Ordering;
 use std::fmt::{self, Write};
 
@@ -38,8 +38,8 @@ pub enum SymData {
 /// The interning table for names and symbols.
 #[derive(Default)]
 pub struct Symbols {
-    names: IndexSet<Box<str>>,
-    syms: IndexSet<SymData>,
+    names: ISet<Box<str>>,
+    syms: ISet<SymData>,
 }
 
 impl Symbols {
