@@ -21,6 +21,7 @@
 
 use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Rule};
 use crate::solver::{Outcome, Solver, SolverError, Stats, Tuning};
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -41,6 +42,45 @@ struct Disjunctive {
     original: GroundProgram,
     /// The relaxed program plus the constraints learnt so far.
     current: GroundProgram,
+    /// The auxiliary atoms of those constraints, by definition (see
+    /// [`add_unfounded_nogood`]).
+    aux: SupportAtoms,
+}
+
+/// Atoms defined by a single rule, shared by all unfounded-set nogoods
+/// that need the same definition: the same supports recur from one
+/// candidate to the next, and without sharing every nogood would add a
+/// fresh copy (the program, rebuilt per nogood, grew by tens of rules per
+/// candidate and the check loop became quadratic).
+#[derive(Default)]
+struct SupportAtoms {
+    /// `a :- lits` (a normal body).
+    conj: HashMap<Vec<Lit>, Atom>,
+    /// `a :- bound <= sum` (a weight body).
+    weight: HashMap<(i64, Vec<(Lit, i64)>), Atom>,
+}
+
+impl SupportAtoms {
+    fn conj(&mut self, q: &mut GroundProgram, mut lits: Vec<Lit>) -> Atom {
+        lits.sort_unstable();
+        lits.dedup();
+        *self.conj.entry(lits).or_insert_with_key(|lits| {
+            let a = q.new_atom();
+            q.add(Rule::normal(a, lits.clone()));
+            a
+        })
+    }
+
+    fn weight(&mut self, q: &mut GroundProgram, bound: i64, lits: Vec<(Lit, i64)>) -> Atom {
+        *self.weight.entry((bound, lits)).or_insert_with_key(|(bound, lits)| {
+            let a = q.new_atom();
+            q.add(Rule {
+                head: Head::Disjunction(vec![a]),
+                body: Body::Weight { bound: *bound, lits: lits.clone() },
+            });
+            a
+        })
+    }
 }
 
 impl Models {
@@ -51,7 +91,7 @@ impl Models {
             Err(_) => {
                 let original = p.clone();
                 relax(&mut p);
-                Some(Disjunctive { original, current: p.clone() })
+                Some(Disjunctive { original, current: p.clone(), aux: SupportAtoms::default() })
             }
         };
         Ok(Models { map, solver: Solver::tuned(&p, tuning)?, disjunctive, interrupt: None, tuning })
@@ -93,7 +133,7 @@ impl Models {
                             let unfounded: Vec<Atom> =
                                 (0..m.len()).filter(|&i| m[i] && !y[i]).map(|i| Atom(i as u32)).collect();
                             let original = d.original.clone();
-                            add_unfounded_nogood(&mut d.current, &original, &unfounded);
+                            add_unfounded_nogood(&mut d.current, &mut d.aux, &original, &unfounded);
                             self.solver = match Solver::tuned(&d.current, self.tuning) {
                                 Ok(s) => s,
                                 Err(_) => return Outcome::Exhausted,
@@ -204,7 +244,7 @@ pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
 /// Adds to `q` the constraint that the atoms `u` are not all true unless
 /// some rule of `p` supports one of them from outside: its body holds
 /// without relying on `u` and no other head atom outside `u` is true.
-fn add_unfounded_nogood(q: &mut GroundProgram, p: &GroundProgram, u: &[Atom]) {
+fn add_unfounded_nogood(q: &mut GroundProgram, aux: &mut SupportAtoms, p: &GroundProgram, u: &[Atom]) {
     let in_u = |a: Atom| u.binary_search(&a).is_ok();
     let mut constraint: Vec<Lit> = u.iter().map(|a| a.pos()).collect();
     for r in &p.rules {
@@ -229,19 +269,13 @@ fn add_unfounded_nogood(q: &mut GroundProgram, p: &GroundProgram, u: &[Atom]) {
                 if rest.iter().map(|x| x.1).sum::<i64>() < *bound {
                     continue;
                 }
-                let w = q.new_atom();
-                q.add(Rule {
-                    head: Head::Disjunction(vec![w]),
-                    body: Body::Weight { bound: *bound, lits: rest },
-                });
-                support.push(w.pos());
+                support.push(aux.weight(q, *bound, rest).pos());
             }
         }
         if !choice {
             support.extend(heads.iter().filter(|a| !in_u(**a)).map(|a| a.neg()));
         }
-        let s = q.new_atom();
-        q.add(Rule::normal(s, support));
+        let s = aux.conj(q, support);
         constraint.push(s.neg());
     }
     q.add(Rule::constraint(constraint));
@@ -396,5 +430,38 @@ fn reduct_body(
             q.add(Rule { head: Head::Disjunction(vec![aux]), body: Body::Weight { bound: need, lits: pos } });
             Some(vec![aux.pos()])
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `a | b.  a :- b.  b :- a.  c :- not a.` has the answer set {a, b};
+    /// the nogood for U = {a, b} needs the support `a | b` (no other head
+    /// atom outside U), and the same nogood again must reuse it.
+    #[test]
+    fn repeated_nogoods_share_their_support_atoms() {
+        let (a, b, c) = (Atom(0), Atom(1), Atom(2));
+        let mut p = GroundProgram { num_atoms: 3, rules: vec![] };
+        p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
+        p.add(Rule::normal(a, vec![b.pos()]));
+        p.add(Rule::normal(b, vec![a.pos()]));
+        p.add(Rule::normal(c, vec![a.neg()]));
+        let mut q = p.clone();
+        relax(&mut q);
+        let mut aux = SupportAtoms::default();
+        add_unfounded_nogood(&mut q, &mut aux, &p, &[a, c]);
+        let (atoms, rules) = (q.num_atoms, q.rules.len());
+        add_unfounded_nogood(&mut q, &mut aux, &p, &[a, c]);
+        assert_eq!(q.num_atoms, atoms, "no new support atoms");
+        assert_eq!(q.rules.len(), rules + 1, "only the constraint is new");
+        // the answer sets are unchanged by nogoods
+        let mut m = Models::new(&p, Tuning::default()).unwrap();
+        let mut found = Vec::new();
+        while let Outcome::Model(x) = m.next() {
+            found.push(x);
+        }
+        assert_eq!(found, vec![vec![true, true, false]]);
     }
 }

@@ -69,10 +69,19 @@ pub struct Instantiator {
 struct CondBindings {
     vars: Vec<Var>,
     values: Vec<Sym>,
+    /// Per match, per literal of the condition: the position of the atom
+    /// it matched (`u32::MAX`: none), see [`Binding::matched`].
+    matches: Vec<u32>,
+    width: usize,
     count: usize,
 }
 
 impl CondBindings {
+    /// Match `k`'s atom positions, one per literal of the condition.
+    fn matches(&self, k: usize) -> &[u32] {
+        &self.matches[k * self.width..(k + 1) * self.width]
+    }
+
     /// Binds match `k`'s variables in `b` (a copy of the binding joined from).
     fn load(&self, k: usize, b: &mut Binding) {
         let w = self.vars.len();
@@ -466,7 +475,7 @@ impl Instantiator {
         }
         let mut body: Vec<program::Lit> = Vec::new();
         for l in &rule.body {
-            match self.body_lit(l, b) {
+            match self.body_lit(l, b, None) {
                 Truth::False => return,
                 Truth::True => {}
                 Truth::Lits(ls) => body.extend(ls),
@@ -629,8 +638,25 @@ impl Instantiator {
     }
 
     /// A body literal under the rule's (complete) binding.
-    fn body_lit(&mut self, l: &Lit, b: &Binding) -> Truth {
+    /// `matched`: the position of the atom a positive literal was matched
+    /// against by the join that made `b`, if known.
+    fn body_lit(&mut self, l: &Lit, b: &Binding, matched: Option<u32>) -> Truth {
         match l {
+            Lit::Atom { sign: Sign::Pos, atom } if matched.is_some() => {
+                #[cfg(debug_assertions)]
+                let expected = self.eval_args(atom, b);
+                let pos = matched.unwrap_or_default() as usize;
+                let (args, info) =
+                    self.preds[atom.pred.0 as usize].atoms.get_index(pos).expect("matched atom");
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(expected.as_deref(), Some(&args[..]), "a stale match");
+                let _ = args;
+                if info.fact {
+                    Truth::True
+                } else {
+                    Truth::Lits(vec![info.atom.pos()])
+                }
+            }
             Lit::Atom { sign, atom } => match self.atom_lit(*sign, atom, b) {
                 Err(()) => Truth::False,
                 Ok(None) => Truth::True,
@@ -680,9 +706,10 @@ impl Instantiator {
         let found = self.cond_bindings(cond, b);
         let mut result = Truth::True;
         let mut b2 = b.clone();
+        b2.clear_matches();
         for k in 0..found.count {
             found.load(k, &mut b2);
-            let Some(cond_lits) = self.cond_lits(cond, &b2) else { continue };
+            let Some(cond_lits) = self.cond_lits(cond, &b2, found.matches(k)) else { continue };
             let l = match lit {
                 Lit::Atom { sign, atom } => match self.atom_lit(*sign, atom, &b2) {
                     Err(()) => Truth::False,
@@ -771,9 +798,10 @@ impl Instantiator {
     fn each_elem(&mut self, cond: &[Lit], terms: &[GTerm], b: &Binding, f: &mut dyn FnMut(ElemInstance)) {
         let found = self.cond_bindings(cond, b);
         let mut b2 = b.clone();
+        b2.clear_matches();
         for k in 0..found.count {
             found.load(k, &mut b2);
-            let Some(lits) = self.cond_lits(cond, &b2) else { continue };
+            let Some(lits) = self.cond_lits(cond, &b2, found.matches(k)) else { continue };
             let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
             if let Some(values) = values {
                 f(ElemInstance { values, lits });
@@ -796,8 +824,15 @@ impl Instantiator {
         };
         self.prepare_indexes(cond, &steps);
         let ranges = vec![Range::All; cond.len()];
-        let mut found = CondBindings { vars: Vec::new(), values: Vec::new(), count: 0 };
+        let mut found = CondBindings {
+            vars: Vec::new(),
+            values: Vec::new(),
+            matches: Vec::new(),
+            width: cond.len(),
+            count: 0,
+        };
         let mut b2 = b.clone();
+        b2.clear_matches();
         join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x| {
             if found.count == 0 {
                 // every match binds the same variables: those of the plan
@@ -809,6 +844,7 @@ impl Instantiator {
             for &v in &found.vars {
                 found.values.push(x.get(v).expect("a join binds the same variables in every match"));
             }
+            found.matches.extend((0..cond.len()).map(|i| x.matched(i).unwrap_or(u32::MAX)));
             found.count += 1;
         });
         found
@@ -816,10 +852,11 @@ impl Instantiator {
 
     /// The undecided literals of a condition under a binding that matches
     /// it; `None` if one of them is false.
-    fn cond_lits(&mut self, cond: &[Lit], bi: &Binding) -> Option<Vec<program::Lit>> {
+    /// `matches`: the join's atom positions, as in [`CondBindings::matches`].
+    fn cond_lits(&mut self, cond: &[Lit], bi: &Binding, matches: &[u32]) -> Option<Vec<program::Lit>> {
         let mut lits = Vec::new();
-        for l in cond {
-            match self.body_lit(l, bi) {
+        for (i, l) in cond.iter().enumerate() {
+            match self.body_lit(l, bi, matches.get(i).copied().filter(|&m| m != u32::MAX)) {
                 Truth::False => return None,
                 Truth::True => {}
                 Truth::Lits(ls) => lits.extend(ls),
@@ -960,6 +997,7 @@ fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &
             if *mask == 0 {
                 for pos in lo..hi {
                     let (args, _) = p.atoms.get_index(pos).unwrap();
+                    b.set_match(*lit, pos as u32);
                     try_match(j, syms, k, b, emit, atom, args, &mut newly);
                 }
             } else {
@@ -976,9 +1014,11 @@ fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &
                 for &pos in positions {
                     let (args, _) = p.atoms.get_index(pos as usize).unwrap();
                     debug_assert_eq!(project(args, *mask), key);
+                    b.set_match(*lit, pos);
                     try_match(j, syms, k, b, emit, atom, args, &mut newly);
                 }
             }
+            b.clear_match(*lit);
         }
         Step::Unify { lit, swap } => {
             let Lit::Cmp { l, r, .. } = &lits[*lit] else {
@@ -1082,7 +1122,8 @@ fn scan_elems(preds: &[Pred], syms: &mut Symbols, elems: &[Elem], b: &Binding) -
         let ranges = vec![Range::All; e.cond.len()];
         let mut found: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
-        join(preds, syms, &e.cond, &steps, &ranges, &mut b2, &mut |x| found.push(x.clone()));
+        b2.clear_matches();
+        join(preds, syms, &e.cond, &steps, &ranges, &mut b2, &mut |x| found.push(x.values_only()));
         for bi in found {
             let vals: Option<Vec<Sym>> = e.tuple.iter().map(|t| t.eval(&bi, syms)).collect();
             let Some(vals) = vals else { continue };

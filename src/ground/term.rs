@@ -17,12 +17,42 @@ pub struct Var(pub u32);
 #[derive(Clone, Debug)]
 pub struct Binding {
     vals: Vec<Option<Sym>>,
+    /// Per literal of the join that made this binding (`NO_MATCH` when
+    /// none): the position, in its predicate's atom set, of the atom the
+    /// literal was matched against, so the instance need not look it up.
+    matched: Vec<u32>,
 }
+
+const NO_MATCH: u32 = u32::MAX;
 
 impl Binding {
     pub fn new(n: usize) -> Binding {
-        Binding { vals: vec![None; n] }
+        Binding { vals: vec![None; n], matched: Vec::new() }
     }
+    /// Records that literal `lit` matched the atom at position `pos`.
+    pub fn set_match(&mut self, lit: usize, pos: u32) {
+        if self.matched.len() <= lit {
+            self.matched.resize(lit + 1, NO_MATCH);
+        }
+        self.matched[lit] = pos;
+    }
+    pub fn clear_match(&mut self, lit: usize) {
+        if let Some(m) = self.matched.get_mut(lit) {
+            *m = NO_MATCH;
+        }
+    }
+    /// A copy of the values only (no matches).
+    pub fn values_only(&self) -> Binding {
+        Binding { vals: self.vals.clone(), matched: Vec::new() }
+    }
+    /// Forgets all matches (before joining other literals under it).
+    pub fn clear_matches(&mut self) {
+        self.matched.clear();
+    }
+    pub fn matched(&self, lit: usize) -> Option<u32> {
+        self.matched.get(lit).copied().filter(|&m| m != NO_MATCH)
+    }
+
     pub fn get(&self, v: Var) -> Option<Sym> {
         self.vals[v.0 as usize]
     }
