@@ -12,16 +12,17 @@
 //! `Y` shows that `U = M \ Y` is unfounded; the constraint "all of `U`
 //! true, and no rule supports `U` from outside" then excludes the candidate
 //! and every other candidate with the same flaw, but no answer set (Leone,
-//! Rullo and Scarcello's unfounded sets for disjunctive programs).  The
-//! solver is rebuilt with these constraints and with the answer sets
-//! already returned blocked.
+//! Rullo and Scarcello's unfounded sets for disjunctive programs).  It is
+//! added to the live solver ([`Solver::add_support_nogood`]), which keeps
+//! its learnt clauses and the blocking clauses of the models it returned;
+//! the check, too, grows one solver (a larger smaller model each time)
+//! instead of building one per step.
 //!
 //! Invariant: [`Models::next`] returns exactly the answer sets of the
 //! program given to [`Models::new`], each once.
 
 use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Rule};
-use crate::solver::{Outcome, Solver, SolverError, Stats, Tuning};
-use std::collections::HashMap;
+use crate::solver::{Outcome, Solver, SolverError, Stats, Support, Tuning};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -32,7 +33,6 @@ pub struct Models {
     solver: Solver,
     /// The disjunctive program, when candidates need the minimality check.
     disjunctive: Option<Disjunctive>,
-    tuning: Tuning,
     interrupt: Option<Arc<AtomicBool>>,
 }
 
@@ -40,47 +40,6 @@ pub struct Models {
 struct Disjunctive {
     /// The program with its disjunctions.
     original: GroundProgram,
-    /// The relaxed program plus the constraints learnt so far.
-    current: GroundProgram,
-    /// The auxiliary atoms of those constraints, by definition (see
-    /// [`add_unfounded_nogood`]).
-    aux: SupportAtoms,
-}
-
-/// Atoms defined by a single rule, shared by all unfounded-set nogoods
-/// that need the same definition: the same supports recur from one
-/// candidate to the next, and without sharing every nogood would add a
-/// fresh copy (the program, rebuilt per nogood, grew by tens of rules per
-/// candidate and the check loop became quadratic).
-#[derive(Default)]
-struct SupportAtoms {
-    /// `a :- lits` (a normal body).
-    conj: HashMap<Vec<Lit>, Atom>,
-    /// `a :- bound <= sum` (a weight body).
-    weight: HashMap<(i64, Vec<(Lit, i64)>), Atom>,
-}
-
-impl SupportAtoms {
-    fn conj(&mut self, q: &mut GroundProgram, mut lits: Vec<Lit>) -> Atom {
-        lits.sort_unstable();
-        lits.dedup();
-        *self.conj.entry(lits).or_insert_with_key(|lits| {
-            let a = q.new_atom();
-            q.add(Rule::normal(a, lits.clone()));
-            a
-        })
-    }
-
-    fn weight(&mut self, q: &mut GroundProgram, bound: i64, lits: Vec<(Lit, i64)>) -> Atom {
-        *self.weight.entry((bound, lits)).or_insert_with_key(|(bound, lits)| {
-            let a = q.new_atom();
-            q.add(Rule {
-                head: Head::Disjunction(vec![a]),
-                body: Body::Weight { bound: *bound, lits: lits.clone() },
-            });
-            a
-        })
-    }
 }
 
 impl Models {
@@ -91,10 +50,10 @@ impl Models {
             Err(_) => {
                 let original = p.clone();
                 relax(&mut p);
-                Some(Disjunctive { original, current: p.clone(), aux: SupportAtoms::default() })
+                Some(Disjunctive { original })
             }
         };
-        Ok(Models { map, solver: Solver::tuned(&p, tuning)?, disjunctive, interrupt: None, tuning })
+        Ok(Models { map, solver: Solver::tuned(&p, tuning)?, disjunctive, interrupt: None })
     }
 
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
@@ -122,25 +81,14 @@ impl Models {
                     m.truncate(d.original.num_atoms as usize);
                     match smaller_model(&d.original, &m, self.interrupt.clone()) {
                         Err(()) => return Outcome::Interrupted,
-                        Ok(None) => {
-                            // An answer set: blocked in any rebuilt solver.
-                            let block =
-                                m.iter().enumerate().map(|(i, &v)| Lit::new(Atom(i as u32), v)).collect();
-                            d.current.add(Rule::constraint(block));
-                            return Outcome::Model(self.map.expand(&m));
-                        }
+                        // an answer set (the solver has blocked it)
+                        Ok(None) => return Outcome::Model(self.map.expand(&m)),
                         Ok(Some(y)) => {
                             let unfounded: Vec<Atom> =
                                 (0..m.len()).filter(|&i| m[i] && !y[i]).map(|i| Atom(i as u32)).collect();
-                            let original = d.original.clone();
-                            add_unfounded_nogood(&mut d.current, &mut d.aux, &original, &unfounded);
-                            self.solver = match Solver::tuned(&d.current, self.tuning) {
-                                Ok(s) => s,
-                                Err(_) => return Outcome::Exhausted,
-                            };
-                            if let Some(f) = &self.interrupt {
-                                self.solver.set_interrupt(f.clone());
-                            }
+                            // added to the live solver, which keeps what it has learnt
+                            let supports = external_supports(&d.original, &unfounded);
+                            self.solver.add_support_nogood(&unfounded, &supports);
                         }
                     }
                 }
@@ -241,12 +189,14 @@ pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
     p.satisfied_by(m) && smaller_model(p, m, None) == Ok(None)
 }
 
-/// Adds to `q` the constraint that the atoms `u` are not all true unless
-/// some rule of `p` supports one of them from outside: its body holds
-/// without relying on `u` and no other head atom outside `u` is true.
-fn add_unfounded_nogood(q: &mut GroundProgram, aux: &mut SupportAtoms, p: &GroundProgram, u: &[Atom]) {
+/// The possible external supports of `u` (sorted) in `p`: for each rule
+/// with a head atom in `u`, unless its body relies on `u`, the condition
+/// that its body holds without `u` (normal literals, or a weight
+/// condition over the literals outside `u`) and no other head atom
+/// outside `u` is true.
+fn external_supports(p: &GroundProgram, u: &[Atom]) -> Vec<Support> {
     let in_u = |a: Atom| u.binary_search(&a).is_ok();
-    let mut constraint: Vec<Lit> = u.iter().map(|a| a.pos()).collect();
+    let mut out = Vec::new();
     for r in &p.rules {
         let (heads, choice) = match &r.head {
             Head::Disjunction(h) => (h, false),
@@ -255,13 +205,13 @@ fn add_unfounded_nogood(q: &mut GroundProgram, aux: &mut SupportAtoms, p: &Groun
         if !heads.iter().any(|a| in_u(*a)) {
             continue;
         }
-        let mut support: Vec<Lit> = Vec::new();
+        let mut support = Support { weight: None, lits: Vec::new() };
         match &r.body {
             Body::Normal(ls) => {
                 if ls.iter().any(|l| l.is_positive() && in_u(l.atom())) {
                     continue;
                 }
-                support.extend(ls.iter().copied());
+                support.lits.extend(ls.iter().copied());
             }
             Body::Weight { bound, lits } => {
                 let rest: Vec<(Lit, i64)> =
@@ -269,16 +219,15 @@ fn add_unfounded_nogood(q: &mut GroundProgram, aux: &mut SupportAtoms, p: &Groun
                 if rest.iter().map(|x| x.1).sum::<i64>() < *bound {
                     continue;
                 }
-                support.push(aux.weight(q, *bound, rest).pos());
+                support.weight = Some((*bound, rest));
             }
         }
         if !choice {
-            support.extend(heads.iter().filter(|a| !in_u(**a)).map(|a| a.neg()));
+            support.lits.extend(heads.iter().filter(|a| !in_u(**a)).map(|a| a.neg()));
         }
-        let s = aux.conj(q, support);
-        constraint.push(s.neg());
+        out.push(support);
     }
-    q.add(Rule::constraint(constraint));
+    out
 }
 
 /// Replaces each disjunction by a choice and a constraint.
@@ -356,25 +305,25 @@ fn smaller_model(
     // Find a smaller model, then grow it while one exists: the larger Y,
     // the smaller the unfounded set M \ Y and the stronger its nogood.
     let mut best: Option<Vec<bool>> = None;
+    let mut s = Solver::new(&q).map_err(|_| ())?;
+    if let Some(f) = &interrupt {
+        s.set_interrupt(f.clone());
+    }
     loop {
-        let mut s = Solver::new(&q).map_err(|_| ())?;
-        if let Some(f) = &interrupt {
-            s.set_interrupt(f.clone());
-        }
         match s.next_model() {
             Outcome::Model(mut y) => {
                 y.truncate(m.len());
                 let inside: Vec<Atom> = in_m.iter().copied().filter(|a| y[a.index()]).collect();
-                let outside: Vec<Lit> = in_m.iter().filter(|a| !y[a.index()]).map(|a| a.neg()).collect();
+                let outside: Vec<Lit> = in_m.iter().filter(|a| !y[a.index()]).map(|a| a.pos()).collect();
                 best = Some(y);
                 if outside.len() <= 1 {
                     break;
                 }
                 // Keep Y's atoms and ask for one more of m.
                 for a in inside {
-                    q.add(Rule::fact(a));
+                    s.add_clause(&[a.pos()]);
                 }
-                q.add(Rule::constraint(outside));
+                s.add_clause(&outside);
             }
             Outcome::Exhausted => break,
             Outcome::Interrupted => return Err(()),
@@ -437,11 +386,10 @@ fn reduct_body(
 mod tests {
     use super::*;
 
-    /// `a | b.  a :- b.  b :- a.  c :- not a.` has the answer set {a, b};
-    /// the nogood for U = {a, b} needs the support `a | b` (no other head
-    /// atom outside U), and the same nogood again must reuse it.
+    /// `a | b.  a :- b.  b :- a.  c :- not a.` has the one answer set
+    /// {a, b}; a nogood's support variables are shared when it recurs.
     #[test]
-    fn repeated_nogoods_share_their_support_atoms() {
+    fn repeated_nogoods_share_their_support_variables() {
         let (a, b, c) = (Atom(0), Atom(1), Atom(2));
         let mut p = GroundProgram { num_atoms: 3, rules: vec![] };
         p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
@@ -450,13 +398,14 @@ mod tests {
         p.add(Rule::normal(c, vec![a.neg()]));
         let mut q = p.clone();
         relax(&mut q);
-        let mut aux = SupportAtoms::default();
-        add_unfounded_nogood(&mut q, &mut aux, &p, &[a, c]);
-        let (atoms, rules) = (q.num_atoms, q.rules.len());
-        add_unfounded_nogood(&mut q, &mut aux, &p, &[a, c]);
-        assert_eq!(q.num_atoms, atoms, "no new support atoms");
-        assert_eq!(q.rules.len(), rules + 1, "only the constraint is new");
-        // the answer sets are unchanged by nogoods
+        let mut s = Solver::new(&q).unwrap();
+        let u = [a, c];
+        s.add_support_nogood(&u, &external_supports(&p, &u));
+        let vars = s.stats().variables;
+        assert!(vars > q.num_atoms as u64 + 1, "support variables were added");
+        s.add_support_nogood(&u, &external_supports(&p, &u));
+        assert_eq!(s.stats().variables, vars, "and are reused");
+        // the answer sets, through the candidate-and-check loop
         let mut m = Models::new(&p, Tuning::default()).unwrap();
         let mut found = Vec::new();
         while let Outcome::Model(x) = m.next() {

@@ -141,6 +141,18 @@ impl VarOrder {
         self.inc /= self.decay;
     }
 
+    /// Adds a variable (unassigned, activity 0, phase false).
+    pub fn grow(&mut self) {
+        let v = Var(self.index.len() as u32);
+        self.index.push(NONE);
+        self.activity.push(0.0);
+        self.phase.push(false);
+        if self.targets {
+            self.target.push(0);
+        }
+        self.insert(v);
+    }
+
     /// Turns target phases on.
     pub fn use_targets(&mut self) {
         self.targets = true;

@@ -24,6 +24,8 @@ mod clause_db;
 mod completion;
 mod decide;
 mod equiv;
+mod extend;
+pub use extend::Support;
 mod lit;
 mod propagate;
 mod restart;
@@ -145,6 +147,10 @@ pub struct Solver {
     simplify_after: u64,
     /// Phases are saved only on backjumps over more than this many levels.
     save_progress: u32,
+    /// Variables added for conjunctions after the start (see [`extend`]).
+    defined: std::collections::HashMap<Vec<SLit>, SLit>,
+    /// Variables added for weight conditions after the start.
+    defined_weights: std::collections::HashMap<(i64, Vec<(SLit, i64)>), SLit>,
 }
 
 impl Solver {
@@ -183,6 +189,8 @@ impl Solver {
             simplified_at: 0,
             simplify_after: 0,
             save_progress: 0,
+            defined: std::collections::HashMap::new(),
+            defined_weights: std::collections::HashMap::new(),
         };
         if tuning.enumerate {
             for b in &t.bodies {

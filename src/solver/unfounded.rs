@@ -166,6 +166,12 @@ impl Unfounded {
 
     /// Called for each variable unassigned by backtracking.
     #[inline]
+    /// Makes room for one more variable (not an atom: never in a loop).
+    pub fn grow(&mut self) {
+        self.false_watch.extend([Vec::new(), Vec::new()]);
+        self.var_mark.push(false);
+    }
+
     pub fn on_unassign(&mut self, v: Var) {
         let a = v.index();
         if a < self.num_atoms && self.scc_of[a] != NONE && self.source[a] == NONE {

@@ -49,6 +49,14 @@ impl WeightDb {
         WeightDb { cons: Vec::new(), watch: Vec::new(), num_vars }
     }
 
+    /// Makes room for one more variable.
+    pub fn grow(&mut self) {
+        self.num_vars += 1;
+        if !self.watch.is_empty() {
+            self.watch.extend([Vec::new(), Vec::new()]);
+        }
+    }
+
     /// Adds `beta <-> bound <= sum`, with `1 <= bound <= sum of weights`,
     /// weights in `1..=bound`, distinct literals.
     pub fn add(&mut self, beta: SLit, bound: i64, mut lits: Vec<(SLit, i64)>) {

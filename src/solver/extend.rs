@@ -1,0 +1,180 @@
+//! Growing a live solver: fresh variables and clauses added between two
+//! models, so that the disjunctive candidate-and-check loop
+//! ([`crate::models`]) adds each unfounded-set nogood to the one solver it
+//! searches with — keeping what that solver has learnt — instead of
+//! translating the grown program again for every candidate.
+//!
+//! Invariant: everything added is a consequence of the program (a fresh
+//! variable is defined as a conjunction of existing literals, both ways,
+//! so it is a function of them and no model is duplicated); additions
+//! happen at decision level 0, after which the search goes on as if the
+//! clauses had been there from the start.
+
+use std::collections::HashMap;
+
+use super::assignment::Reason;
+use super::lit::{SLit, Var};
+use super::Solver;
+use crate::program::{Atom, Lit};
+
+impl Solver {
+    /// Adds one unassigned variable (not an atom) to every per-variable
+    /// table.
+    fn grow(&mut self) -> Var {
+        let v = Var(self.assign.level.len() as u32);
+        self.assign.value.extend([0, 0]);
+        self.assign.level.push(0);
+        self.assign.reason.push(Reason::None);
+        self.assign.pos.push(0);
+        self.watches.long.extend([Vec::new(), Vec::new()]);
+        self.watches.bin.extend([Vec::new(), Vec::new()]);
+        self.weights.grow();
+        self.order.grow();
+        self.seen.push(false);
+        if let Some(u) = self.ufs.as_mut() {
+            u.grow();
+        }
+        self.stats.variables += 1;
+        v
+    }
+
+    /// The solver literal of a literal of the solver's program.
+    fn literal(&self, l: Lit) -> SLit {
+        let s = self.atom_lit[l.atom().index()];
+        if l.is_positive() {
+            s
+        } else {
+            !s
+        }
+    }
+
+    /// A literal equivalent to the conjunction of `lits` (solver literals),
+    /// shared between calls with the same set.
+    fn conjunction(&mut self, mut lits: Vec<SLit>, cache: &mut HashMap<Vec<SLit>, SLit>) -> SLit {
+        lits.sort();
+        lits.dedup();
+        if lits.len() == 1 {
+            return lits[0];
+        }
+        if let Some(&s) = cache.get(&lits) {
+            return s;
+        }
+        let s = self.grow().pos();
+        let mut big = vec![s];
+        for &l in &lits {
+            self.add_problem_clause(&[!s, l]);
+            big.push(!l);
+        }
+        self.add_problem_clause(&big);
+        cache.insert(lits, s);
+        s
+    }
+
+    /// A literal equivalent to `bound <= sum of the weights of the true
+    /// literals of lits` under the root assignment: `Err(false)` if that
+    /// can never hold, `Err(true)` if it always does.
+    fn weight_literal(&mut self, bound: i64, lits: &[(Lit, i64)]) -> Result<SLit, bool> {
+        // solver literals, duplicates merged
+        let mut merged: std::collections::BTreeMap<SLit, i64> = std::collections::BTreeMap::new();
+        for &(l, w) in lits {
+            *merged.entry(self.literal(l)).or_insert(0) += w;
+        }
+        let mut bound = bound;
+        // root values, and complementary pairs (one of the two is true)
+        let mut rest: Vec<(SLit, i64)> = Vec::new();
+        for (&l, &w) in &merged {
+            if w <= 0 || self.assign.is_false(l) {
+                continue;
+            }
+            if self.assign.is_true(l) {
+                bound -= w;
+                continue;
+            }
+            if let Some(&wn) = merged.get(&!l) {
+                if l.is_positive() {
+                    // counted once, from the positive side
+                    let m = w.min(wn);
+                    bound -= m;
+                    if w > m {
+                        rest.push((l, w - m));
+                    }
+                    if wn > m {
+                        rest.push((!l, wn - m));
+                    }
+                }
+                continue;
+            }
+            rest.push((l, w));
+        }
+        if bound <= 0 {
+            return Err(true);
+        }
+        for x in &mut rest {
+            x.1 = x.1.min(bound);
+        }
+        let total: i64 = rest.iter().map(|x| x.1).sum();
+        if total < bound {
+            return Err(false);
+        }
+        rest.sort();
+        let key = (bound, rest);
+        if let Some(&w) = self.defined_weights.get(&key) {
+            return Ok(w);
+        }
+        let w = self.grow().pos();
+        self.weights.add(w, key.0, key.1.clone());
+        self.stats.weights += 1;
+        self.defined_weights.insert(key, w);
+        Ok(w)
+    }
+
+    /// Adds the clause `lits` (literals of the solver's program: one of
+    /// them must hold) at the root level.
+    pub fn add_clause(&mut self, lits: &[Lit]) {
+        self.backtrack(0);
+        if self.done {
+            return;
+        }
+        let c: Vec<SLit> = lits.iter().map(|&l| self.literal(l)).collect();
+        self.add_problem_clause(&c);
+    }
+
+    /// Adds the nogood "all atoms of `u` true and none of `supports` holds"
+    /// as a clause at the root level.
+    pub fn add_support_nogood(&mut self, u: &[Atom], supports: &[Support]) {
+        self.backtrack(0);
+        if self.done {
+            return;
+        }
+        let mut clause: Vec<SLit> = u.iter().map(|&a| !self.literal(a.pos())).collect();
+        let mut cache = std::mem::take(&mut self.defined);
+        for s in supports {
+            let mut lits: Vec<SLit> = s.lits.iter().map(|&l| self.literal(l)).collect();
+            if let Some((bound, wl)) = &s.weight {
+                match self.weight_literal(*bound, wl) {
+                    Ok(w) => lits.push(w),
+                    Err(true) => {}
+                    Err(false) => continue,
+                }
+            }
+            if lits.is_empty() {
+                // an unconditional support: the nogood holds trivially
+                self.defined = cache;
+                return;
+            }
+            clause.push(self.conjunction(lits, &mut cache));
+        }
+        self.defined = cache;
+        self.add_problem_clause(&clause);
+    }
+}
+
+/// How a rule can support a set of atoms from outside (see
+/// [`crate::models`]): all of `lits` true and, if there is one, the
+/// weight condition `bound <= sum` over the body literals not relying on
+/// the set.
+#[derive(Clone, Debug)]
+pub struct Support {
+    pub weight: Option<(i64, Vec<(Lit, i64)>)>,
+    pub lits: Vec<Lit>,
+}
