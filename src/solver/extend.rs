@@ -79,11 +79,12 @@ impl Solver {
         for &(l, w) in lits {
             *merged.entry(self.literal(l)).or_insert(0) += w;
         }
+        merged.retain(|_, w| *w > 0);
         let mut bound = bound;
         // root values, and complementary pairs (one of the two is true)
         let mut rest: Vec<(SLit, i64)> = Vec::new();
         for (&l, &w) in &merged {
-            if w <= 0 || self.assign.is_false(l) {
+            if self.assign.is_false(l) {
                 continue;
             }
             if self.assign.is_true(l) {

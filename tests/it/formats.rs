@@ -532,16 +532,22 @@ f(2):-not a.
     assert_eq!(again.stdout, want);
 }
 
+/// Two small programs in `dir`: one with four answer sets, one unsatisfiable.
+fn sat_and_unsat(dir: &Path) -> (PathBuf, PathBuf) {
+    let sat = dir.join("sat.lp");
+    std::fs::write(&sat, "{a;b}. c :- a, b. #show a/0. #show c/0.\n").unwrap();
+    let unsat = dir.join("unsat.lp");
+    std::fs::write(&unsat, "a. :- a.\n").unwrap();
+    (sat, unsat)
+}
+
 #[test]
 fn verbosity_and_competition_format() {
     if !tools_ready() {
         return;
     }
     let tmp = tempfile::tempdir().expect("temp dir");
-    let sat = tmp.path().join("sat.lp");
-    std::fs::write(&sat, "{a;b}. c :- a, b. #show a/0. #show c/0.\n").unwrap();
-    let unsat = tmp.path().join("unsat.lp");
-    std::fs::write(&unsat, "a. :- a.\n").unwrap();
+    let (sat, unsat) = sat_and_unsat(tmp.path());
     for f in [&sat, &unsat] {
         let f = f.display().to_string();
         for v in ["-V0", "--verbose=0"] {
@@ -591,10 +597,7 @@ fn quiet_prints_what_clingo_prints() {
         return;
     }
     let tmp = tempfile::tempdir().expect("temp dir");
-    let sat = tmp.path().join("sat.lp");
-    std::fs::write(&sat, "{a;b}. c :- a, b. #show a/0. #show c/0.\n").unwrap();
-    let unsat = tmp.path().join("unsat.lp");
-    std::fs::write(&unsat, "a. :- a.\n").unwrap();
+    let (sat, unsat) = sat_and_unsat(tmp.path());
     let quiet: [&[&str]; 12] = [
         &["-q"],
         &["--quiet"],
