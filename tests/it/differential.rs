@@ -6,6 +6,10 @@
 //! - `regression_programs_match_clingo`: `tests/regressions/*.lp`, programs on which
 //!   minasp once differed from clingo (each says how it was found).
 //!
+//! Each program is run twice: for all answer sets (`--models 0`), and for one
+//! (`--models 1`, the solver's single-model tuning with progress saving and target
+//! phases), which must print clingo's result word and one of clingo's answer sets.
+//!
 //! The oracle is clingo's Python module (`tests/oracle/clingo_models.py`); when it is not
 //! installed the tests print a loud SKIPPED line and pass, unless MINASP_REQUIRE_CLINGO=1.
 //!
@@ -67,7 +71,12 @@ fn run_cases(cases: &[Case], timeout: Duration) -> (Vec<Failure>, Duration) {
                 let c = &cases[i];
                 let run = run_under_test(&c.files, timeout);
                 *busy.lock().unwrap() += run.elapsed;
-                if let Err(why) = check_run(&c.expected, &run) {
+                // and the first model alone, found with the single-model tuning
+                let first = run_under_test_limit(&c.files, timeout, 1);
+                *busy.lock().unwrap() += first.elapsed;
+                let checked =
+                    check_run(&c.expected, &run).and_then(|()| check_first_model(&c.expected, &first));
+                if let Err(why) = checked {
                     let full = describe_failure(&c.title, &c.text, &c.expected, &run, &why);
                     failures
                         .lock()

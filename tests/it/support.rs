@@ -186,8 +186,13 @@ pub fn run_command(argv: &[String], args: &[String], timeout: Duration) -> RunOu
 
 /// Runs the command under test on `files` with `--models 0`.
 pub fn run_under_test(files: &[PathBuf], timeout: Duration) -> RunOutput {
+    run_under_test_limit(files, timeout, 0)
+}
+
+/// As [`run_under_test`], with a model limit (`--models N`; 0: all).
+pub fn run_under_test_limit(files: &[PathBuf], timeout: Duration, limit: u64) -> RunOutput {
     let (argv, _) = command_under_test();
-    let mut args = vec!["--models".to_string(), "0".to_string()];
+    let mut args = vec!["--models".to_string(), limit.to_string()];
     args.extend(extra_args());
     args.extend(files.iter().map(|f| f.display().to_string()));
     run_command(&argv, &args, timeout)
@@ -452,6 +457,25 @@ pub fn run_oracle(programs: &[Vec<PathBuf>], timeout_s: f64, max_models: usize) 
 
 /// Compares one run of the binary under test with clingo's models; `Err` says how they
 /// differ (with the output needed to reproduce it).
+/// Checks a `--models 1` run (the solver's single-model tuning): the result word
+/// of clingo's full enumeration and, if satisfiable, exactly one of its answer sets.
+pub fn check_first_model(expected: &[Model], run: &RunOutput) -> Result<(), String> {
+    let want_word = if expected.is_empty() { "UNSATISFIABLE" } else { "SATISFIABLE" };
+    if run.timed_out {
+        return Err(format!("--models 1: timed out after {:.1}s", run.elapsed.as_secs_f64()));
+    }
+    let parsed = parse_output(&run.stdout).map_err(|e| format!("--models 1: unreadable output: {}", e))?;
+    if parsed.result.as_deref() != Some(want_word) {
+        return Err(format!("--models 1: result {:?}, clingo: {}", parsed.result, want_word));
+    }
+    match (expected.is_empty(), parsed.models.as_slice()) {
+        (true, []) => Ok(()),
+        (false, [m]) if expected.contains(m) => Ok(()),
+        (false, [m]) => Err(format!("--models 1: {} is not an answer set", show_model(m))),
+        (_, ms) => Err(format!("--models 1: {} models printed", ms.len())),
+    }
+}
+
 pub fn check_run(expected: &[Model], run: &RunOutput) -> Result<(), String> {
     let want_word = if expected.is_empty() { "UNSATISFIABLE" } else { "SATISFIABLE" };
     if run.timed_out {
