@@ -445,7 +445,7 @@ fn input_error(
         let _ = err.write_all(d.render(sources).as_bytes());
     }
     let _ = writeln!(err, "*** ERROR: (minasp): {}", what);
-    let ground_out = STYLE.get().map_or(false, |s| s.1);
+    let ground_out = STYLE.get().is_some_and(|s| s.1);
     if !text && !ground_out {
         let _ = output::Printer::new(out, style(), inputs).unknown(Instant::now().elapsed(), None);
     }
@@ -480,12 +480,12 @@ fn solve_ground_input(out: &mut dyn Write, cli: &Cli, limit: u64, start: Instant
         let looks_ground = if inputs[0] == "-" {
             let stdin = io::stdin();
             let mut lock = stdin.lock();
-            lock.fill_buf().map_or(false, |b| minasp::aspif::detect(b).is_some())
+            lock.fill_buf().is_ok_and(|b| minasp::aspif::detect(b).is_some())
         } else {
             let mut head = Vec::new();
             std::fs::File::open(&inputs[0])
                 .and_then(|f| f.take(4096).read_to_end(&mut head))
-                .map_or(false, |_| minasp::aspif::detect(&head).is_some())
+                .is_ok_and(|_| minasp::aspif::detect(&head).is_some())
         };
         if !looks_ground {
             return None;

@@ -597,9 +597,7 @@ fn convex(g: &GroundAgg, syms: &Symbols) -> bool {
     }
     match g.fun {
         AggFun::Count | AggFun::SumPlus | AggFun::Min | AggFun::Max => true,
-        AggFun::Sum => {
-            g.elems.keys().all(|t| t.first().and_then(|w| syms.as_int(*w)).map_or(true, |w| w >= 0))
-        }
+        AggFun::Sum => g.elems.keys().all(|t| t.first().and_then(|w| syms.as_int(*w)).is_none_or(|w| w >= 0)),
         AggFun::Avg | AggFun::Even | AggFun::Odd => false,
     }
 }

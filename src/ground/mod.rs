@@ -42,12 +42,8 @@ pub struct Grounding {
 impl Grounding {
     /// The printed terms of a model, sorted by the term order, without repeats.
     pub fn shown(&self, model: &[bool]) -> Vec<Sym> {
-        let mut out: Vec<Sym> = self
-            .output
-            .iter()
-            .filter(|(_, a)| a.map_or(true, |a| model[a.index()]))
-            .map(|(s, _)| *s)
-            .collect();
+        let mut out: Vec<Sym> =
+            self.output.iter().filter(|(_, a)| a.is_none_or(|a| model[a.index()])).map(|(s, _)| *s).collect();
         out.sort_by(|a, b| self.syms.cmp(*a, *b));
         out.dedup();
         out

@@ -615,11 +615,7 @@ fn domain_decls(stmts: &[Statement]) -> Vec<(String, ast::Term)> {
 
 fn term_vars(t: &ast::Term, out: &mut Vec<String>) {
     match &t.kind {
-        TermKind::Var(v) => {
-            if !out.contains(v) {
-                out.push(v.clone())
-            }
-        }
+        TermKind::Var(v) if !out.contains(v) => out.push(v.clone()),
         TermKind::Func { args, .. } => args.iter().for_each(|a| term_vars(a, out)),
         TermKind::Pool(a) => a.iter().for_each(|a| term_vars(a, out)),
         TermKind::Unary(_, a) => term_vars(a, out),

@@ -78,7 +78,7 @@ pub fn plan(
                         }
                     }
                 };
-                if best.as_ref().map_or(true, |(c, _, _)| cost < *c) {
+                if best.as_ref().is_none_or(|(c, _, _)| cost < *c) {
                     best = Some((cost, k, s));
                 }
             }

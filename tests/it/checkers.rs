@@ -343,12 +343,9 @@ fn lunar_and_fifteen_checkers_reject_illegal_answers() {
     // x on (-1,3) slides down to (-1,1) (piece 2 on (-1,0)) and can go on
     // right to (0,1); it cannot stop on (-1,2) (nothing below that) nor
     // reach the goal in one turn.
-    assert_eq!(
-        check_lunar(&lunar, &set(&["move(1,x,-1,1)", "move(2,4,0,-2)"]), 2)
-            .unwrap_err()
-            .contains("ships left"),
-        true
-    );
+    assert!(check_lunar(&lunar, &set(&["move(1,x,-1,1)", "move(2,4,0,-2)"]), 2)
+        .unwrap_err()
+        .contains("ships left"));
     assert!(check_lunar(&lunar, &set(&["move(1,x,-1,2)", "move(2,4,0,-2)"]), 2).is_err());
     assert!(check_lunar(&lunar, &set(&["move(1,x,0,0)", "move(2,4,0,-2)"]), 2).is_err());
     // Two moves at one turn; a piece that does not exist; a null move.

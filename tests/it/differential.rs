@@ -284,7 +284,7 @@ fn combinations(dir: &Path, skipped: &mut Vec<String>) -> Vec<(String, Vec<PathB
     files.sort();
     let mut lps = Vec::new();
     for f in files {
-        let ext_ok = f.extension().map_or(false, |e| e == "lp" || e == "gringo");
+        let ext_ok = f.extension().is_some_and(|e| e == "lp" || e == "gringo");
         if !ext_ok {
             continue;
         }

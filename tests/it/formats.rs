@@ -47,7 +47,7 @@ fn tools_ready() -> bool {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
-            .map_or(false, |s| s.success());
+            .is_ok_and(|s| s.success());
         if !ok {
             skip_or_fail(&format!("`{}` not found: format tests did not run (apt-get install gringo)", t));
             return false;
@@ -116,7 +116,7 @@ fn json_models(r: &RunOutput) -> Result<Vec<Model>, String> {
         }
     }
     if v["Models"]["Number"].as_u64() != Some(out.len() as u64) {
-        return Err(format!("--outf=2: Models.Number disagrees with the witnesses"));
+        return Err("--outf=2: Models.Number disagrees with the witnesses".to_string());
     }
     let want = if out.is_empty() { "UNSATISFIABLE" } else { "SATISFIABLE" };
     if v["Result"] != want {
@@ -270,7 +270,7 @@ fn seed_programs() -> Vec<(String, Vec<PathBuf>)> {
             .flatten()
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.extension().map_or(false, |x| x == "lp") && !encs.contains(p))
+            .filter(|p| p.extension().is_some_and(|x| x == "lp") && !encs.contains(p))
             .collect();
         inst.sort();
         for enc in &encs {

@@ -36,7 +36,7 @@ pub struct GenConfig {
 
 impl Default for GenConfig {
     fn default() -> Self {
-        GenConfig { disjunction: std::env::var("MINASP_DIFF_DISJUNCTION").map_or(false, |v| v == "1") }
+        GenConfig { disjunction: std::env::var("MINASP_DIFF_DISJUNCTION").is_ok_and(|v| v == "1") }
     }
 }
 
@@ -296,7 +296,7 @@ impl Gen {
                     self.tag("recursive aggregate");
                     self.shape_recursive_aggregate()
                 }
-                4 | 5 | 6 => {
+                4..=6 => {
                     let r = self.choice_rule();
                     self.emit(r)
                 }
@@ -452,7 +452,7 @@ impl Gen {
     }
 
     fn idb(&mut self, arity: Option<usize>) -> Pred {
-        let ps = self.preds_of(|p| p.class == Class::Idb && arity.map_or(true, |a| p.arity == a));
+        let ps = self.preds_of(|p| p.class == Class::Idb && arity.is_none_or(|a| p.arity == a));
         if ps.is_empty() {
             let ps = self.preds_of(|p| p.class == Class::Idb);
             return self.pick(&ps);
@@ -998,7 +998,7 @@ impl Gen {
                     let t = self.arith(&ints);
                     // Dom only if every variable in the term is Dom.
                     let used = vars_in(&t);
-                    let all_dom = used.iter().all(|u| sc.get(u).map_or(false, |v| v.kind == Kind::Dom));
+                    let all_dom = used.iter().all(|u| sc.get(u).is_some_and(|v| v.kind == Kind::Dom));
                     (t, if all_dom { Kind::Dom } else { Kind::Gen }, true)
                 } else {
                     let w = self.pick(&vars);

@@ -251,7 +251,7 @@ pub fn parse_output(stdout: &str) -> Result<Parsed, String> {
     while let Some(line) = lines.next() {
         let line = line.trim_end_matches('\r');
         if let Some(rest) = line.strip_prefix("Answer:") {
-            let num = rest.trim().split_whitespace().next().unwrap_or("");
+            let num = rest.split_whitespace().next().unwrap_or("");
             if num.parse::<usize>().ok() != Some(expected) {
                 return Err(format!("answer number {:?}, expected {}", line, expected));
             }
