@@ -4,11 +4,13 @@
 //! searches with — keeping what that solver has learnt — instead of
 //! translating the grown program again for every candidate.
 //!
-//! Invariant: everything added is a consequence of the program (a fresh
-//! variable is defined as a conjunction of existing literals, both ways,
-//! so it is a function of them and no model is duplicated); additions
-//! happen at decision level 0, after which the search goes on as if the
-//! clauses had been there from the start.
+//! Invariant: a fresh variable is defined by existing literals, both ways
+//! (a conjunction, or a weight condition), so it is a function of them and
+//! no model is duplicated; a clause added is the caller's claim that it
+//! excludes no wanted model (an unfounded-set nogood excludes no answer
+//! set). Additions happen at decision level 0, after which the search goes
+//! on as if they had been there from the start (learnt clauses and the
+//! blocking clauses of earlier models stay).
 
 use std::collections::HashMap;
 
