@@ -25,7 +25,7 @@ use super::hash::{IMap, ISet};
 use super::plan::{assign_var, plan, Step};
 use super::rule::{AtomPat, ChoiceElem, Elem, Head, Lit, PredId, Rule};
 use super::symbol::{Sym, Symbols};
-use super::term::{Binding, GTerm, Var};
+use super::term::{Binding, GTerm, Var, NO_MATCH};
 use crate::program::{self, Atom, Body, GroundProgram};
 use crate::syntax::ast::{AggFun, CmpOp, Sign};
 
@@ -70,7 +70,7 @@ struct CondBindings {
     vars: Vec<Var>,
     values: Vec<Sym>,
     /// Per match, per literal of the condition: the position of the atom
-    /// it matched (`u32::MAX`: none), see [`Binding::matched`].
+    /// it matched (`NO_MATCH`: none), see [`Binding::matched`].
     matches: Vec<u32>,
     width: usize,
     count: usize,
@@ -844,7 +844,7 @@ impl Instantiator {
             for &v in &found.vars {
                 found.values.push(x.get(v).expect("a join binds the same variables in every match"));
             }
-            found.matches.extend((0..cond.len()).map(|i| x.matched(i).unwrap_or(u32::MAX)));
+            found.matches.extend((0..cond.len()).map(|i| x.matched(i).unwrap_or(NO_MATCH)));
             found.count += 1;
         });
         found
@@ -856,7 +856,7 @@ impl Instantiator {
     fn cond_lits(&mut self, cond: &[Lit], bi: &Binding, matches: &[u32]) -> Option<Vec<program::Lit>> {
         let mut lits = Vec::new();
         for (i, l) in cond.iter().enumerate() {
-            match self.body_lit(l, bi, matches.get(i).copied().filter(|&m| m != u32::MAX)) {
+            match self.body_lit(l, bi, matches.get(i).copied().filter(|&m| m != NO_MATCH)) {
                 Truth::False => return None,
                 Truth::True => {}
                 Truth::Lits(ls) => lits.extend(ls),

@@ -23,7 +23,8 @@ pub struct Binding {
     matched: Vec<u32>,
 }
 
-const NO_MATCH: u32 = u32::MAX;
+/// No atom matched (in [`Binding::matched`] and the flat copies of it).
+pub const NO_MATCH: u32 = u32::MAX;
 
 impl Binding {
     pub fn new(n: usize) -> Binding {

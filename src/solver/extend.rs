@@ -12,8 +12,6 @@
 //! on as if they had been there from the start (learnt clauses and the
 //! blocking clauses of earlier models stay).
 
-use std::collections::HashMap;
-
 use super::assignment::Reason;
 use super::lit::{SLit, Var};
 use super::Solver;
@@ -52,13 +50,13 @@ impl Solver {
 
     /// A literal equivalent to the conjunction of `lits` (solver literals),
     /// shared between calls with the same set.
-    fn conjunction(&mut self, mut lits: Vec<SLit>, cache: &mut HashMap<Vec<SLit>, SLit>) -> SLit {
+    fn conjunction(&mut self, mut lits: Vec<SLit>) -> SLit {
         lits.sort();
         lits.dedup();
         if lits.len() == 1 {
             return lits[0];
         }
-        if let Some(&s) = cache.get(&lits) {
+        if let Some(&s) = self.defined.get(&lits) {
             return s;
         }
         let s = self.grow().pos();
@@ -68,7 +66,7 @@ impl Solver {
             big.push(!l);
         }
         self.add_problem_clause(&big);
-        cache.insert(lits, s);
+        self.defined.insert(lits, s);
         s
     }
 
@@ -150,7 +148,6 @@ impl Solver {
             return;
         }
         let mut clause: Vec<SLit> = u.iter().map(|&a| !self.literal(a.pos())).collect();
-        let mut cache = std::mem::take(&mut self.defined);
         for s in supports {
             let mut lits: Vec<SLit> = s.lits.iter().map(|&l| self.literal(l)).collect();
             if let Some((bound, wl)) = &s.weight {
@@ -162,12 +159,10 @@ impl Solver {
             }
             if lits.is_empty() {
                 // an unconditional support: the nogood holds trivially
-                self.defined = cache;
                 return;
             }
-            clause.push(self.conjunction(lits, &mut cache));
+            clause.push(self.conjunction(lits));
         }
-        self.defined = cache;
         self.add_problem_clause(&clause);
     }
 }
