@@ -691,3 +691,85 @@ pub fn possible_values(fun: AggFun, elems: &[(Box<[Sym]>, bool)], syms: &mut Sym
         }
     }
 }
+
+/// Can an aggregate over these element tuples satisfy all `bounds` when
+/// any subset of the elements holds?  An over-approximation (sums are
+/// taken to reach every value between their extremes), used while a
+/// component is still growing: an instance whose aggregate is unreachable
+/// derives nothing yet (`u(I+1) :- r(I). r(I) :- u(I), #count{J : r(J),
+/// J < I} >= 1.` must not count to infinity).  Monotone in the tuples.
+pub fn reachable<'a>(
+    fun: AggFun,
+    tuples: impl Iterator<Item = &'a [Sym]>,
+    bounds: &[(CmpOp, Sym)],
+    syms: &mut Symbols,
+) -> bool {
+    match fun {
+        AggFun::Count | AggFun::Sum | AggFun::SumPlus => {
+            let (mut lo, mut hi) = (0i64, 0i64);
+            for t in tuples {
+                let w = match fun {
+                    AggFun::Count => 1,
+                    _ => match t.first().and_then(|s| syms.as_int(*s)) {
+                        Some(w) => w as i64,
+                        None => continue,
+                    },
+                };
+                if fun == AggFun::SumPlus && w < 0 {
+                    continue;
+                }
+                if w < 0 {
+                    lo += w
+                } else {
+                    hi += w
+                }
+            }
+            int_range_meets(lo, hi, bounds, syms)
+        }
+        AggFun::Avg => {
+            let ws: Vec<i64> =
+                tuples.filter_map(|t| t.first().and_then(|s| syms.as_int(*s))).map(i64::from).collect();
+            match (ws.iter().min(), ws.iter().max()) {
+                (Some(&lo), Some(&hi)) => int_range_meets(lo, hi, bounds, syms),
+                // The empty set's average: leave it to the exact translation.
+                _ => true,
+            }
+        }
+        AggFun::Min | AggFun::Max => {
+            let mut vals: Vec<Sym> = tuples.filter_map(|t| t.first().copied()).collect();
+            vals.push(syms.intern(if fun == AggFun::Min { SymData::Sup } else { SymData::Inf }));
+            vals.iter().any(|v| bounds.iter().all(|(op, k)| compare(syms, *op, *v, *k)))
+        }
+        AggFun::Even | AggFun::Odd => true,
+    }
+}
+
+/// Does some integer in `lo..=hi` satisfy every bound?
+fn int_range_meets(mut lo: i64, mut hi: i64, bounds: &[(CmpOp, Sym)], syms: &mut Symbols) -> bool {
+    let mut excluded: Vec<i64> = Vec::new();
+    let any_int = syms.int(0);
+    for &(op, k) in bounds {
+        let Some(k) = syms.as_int(k).map(i64::from) else {
+            // Every integer lies on the same side of a non-integer.
+            if !compare(syms, op, any_int, k) {
+                return false;
+            }
+            continue;
+        };
+        match op {
+            CmpOp::Ge => lo = lo.max(k),
+            CmpOp::Gt => lo = lo.max(k + 1),
+            CmpOp::Le => hi = hi.min(k),
+            CmpOp::Lt => hi = hi.min(k - 1),
+            CmpOp::Eq => {
+                lo = lo.max(k);
+                hi = hi.min(k)
+            }
+            CmpOp::Ne => excluded.push(k),
+        }
+    }
+    excluded.sort_unstable();
+    excluded.dedup();
+    let inside = excluded.iter().filter(|&&k| lo <= k && k <= hi).count() as i64;
+    lo <= hi && hi - lo + 1 > inside
+}

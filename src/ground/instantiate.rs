@@ -17,12 +17,12 @@
 //! the facts is never emitted; a literal over a completed predicate that is
 //! not in its domain is false.
 
-use super::aggregate::{compare, possible_values, Aux, Cond, GroundAgg, Truth};
+use super::aggregate::{compare, possible_values, reachable, Aux, Cond, GroundAgg, Truth};
 use super::depgraph::{body_preds, components, head_preds};
 use super::domain::{project, AtomInfo, Pred, Range};
 use super::hash::Map;
 use super::hash::{IMap, ISet};
-use super::plan::{assign_var, plan, Step};
+use super::plan::{assign_var, binds_nothing, plan, Step};
 use super::rule::{AtomPat, ChoiceElem, Elem, Head, Lit, PredId, Rule};
 use super::symbol::{Sym, Symbols};
 use super::term::{Binding, GTerm, Var, NO_MATCH};
@@ -290,8 +290,10 @@ impl Instantiator {
                 }
             }
             if defer {
-                self.build_instance(rule, &b, true);
-                self.deferred.insert((r, vals));
+                if self.possible(rule, &b) {
+                    self.build_instance(rule, &b, true);
+                    self.deferred.insert((r, vals));
+                }
             } else {
                 self.build_instance(rule, &b, false);
             }
@@ -307,6 +309,35 @@ impl Instantiator {
             }
         }
         Ok(())
+    }
+
+    /// Can the aggregates of a deferred instance still hold with the atoms
+    /// derived so far?  If not, it derives nothing this round (a later
+    /// round asks again: the answer only grows with the atoms).
+    fn possible(&mut self, rule: &Rule, b: &Binding) -> bool {
+        for l in &rule.body {
+            let Lit::Agg(a) = l else { continue };
+            if a.sign != Sign::Pos || assign_var(a).is_some() {
+                continue;
+            }
+            let mut bounds = Vec::with_capacity(a.bounds.len());
+            for (op, t) in &a.bounds {
+                match t.eval(b, &mut self.syms) {
+                    Some(k) => bounds.push((*op, k)),
+                    None => return false,
+                }
+            }
+            let mut tuples: ISet<Box<[Sym]>> = ISet::default();
+            for e in &a.elems {
+                self.each_elem(&e.cond, &e.tuple, b, &mut |inst| {
+                    tuples.insert(inst.values.into());
+                });
+            }
+            if !reachable(a.fun, tuples.iter().map(|t| &t[..]), &bounds, &mut self.syms) {
+                return false;
+            }
+        }
+        true
     }
 
     /// A rule whose aggregates/conditions range over a predicate that is not
@@ -335,7 +366,10 @@ impl Instantiator {
         for s in steps {
             if let Step::Match { lit, mask } = s {
                 if let Lit::Atom { atom, .. } = &lits[*lit] {
-                    self.preds[atom.pred.0 as usize].ensure_index(*mask);
+                    // A fully bound atom is looked up in the atom set itself.
+                    if !binds_nothing(&lits[*lit], s) {
+                        self.preds[atom.pred.0 as usize].ensure_index(*mask);
+                    }
                 }
             }
         }
@@ -974,8 +1008,52 @@ fn join(
     join_from(Join { preds, lits, steps, ranges }, syms, 0, b, emit)
 }
 
-/// Runs `steps[k..]`.
+/// Runs `steps[k..]`.  Steps that bind nothing (checks, look-ups of fully
+/// bound atoms) run in a loop: recursion is one level per binding step, so
+/// a rule with thousands of ground literals needs no deep stack.
 fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &mut dyn FnMut(&Binding)) {
+    let mut end = k;
+    let ok = loop {
+        match j.steps.get(end) {
+            Some(Step::Check { lit }) if check(j.preds, syms, &j.lits[*lit], b) => end += 1,
+            Some(Step::Check { .. }) => break false,
+            Some(s @ Step::Match { lit, mask }) if binds_nothing(&j.lits[*lit], s) => {
+                match look_up(j, syms, b, *lit, *mask) {
+                    Some(pos) => b.set_match(*lit, pos),
+                    None => break false,
+                }
+                end += 1;
+            }
+            _ => break true,
+        }
+    };
+    if ok {
+        join_step(j, syms, end, b, emit);
+    }
+    for s in &j.steps[k..end] {
+        if let Step::Match { lit, .. } = s {
+            b.clear_match(*lit);
+        }
+    }
+}
+
+/// The position of the atom a fully bound positive literal names, if it
+/// is in the literal's range.
+fn look_up(j: Join<'_>, syms: &mut Symbols, b: &Binding, lit: usize, mask: u64) -> Option<u32> {
+    let Lit::Atom { atom, .. } = &j.lits[lit] else { return None };
+    let p = &j.preds[atom.pred.0 as usize];
+    let (lo, hi) = p.bounds(j.ranges[lit]);
+    if mask == 0 {
+        // No arguments: the one atom of the predicate, if in range.
+        return (lo < hi).then_some(lo as u32);
+    }
+    let key: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(b, syms)).collect();
+    let pos = p.atoms.get_index_of(key?.as_slice())?;
+    (lo <= pos && pos < hi).then_some(pos as u32)
+}
+
+/// Runs `steps[k..]`, step `k` being any step.
+fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &mut dyn FnMut(&Binding)) {
     let Join { preds, lits, steps, ranges } = j;
     let Some(step) = steps.get(k) else {
         emit(b);
@@ -1079,22 +1157,8 @@ fn try_match(
     args: &[Sym],
     newly: &mut Vec<Var>,
 ) {
-    // Plain arguments (variables, constants, functions) first: they bind
-    // cheaply and often decide the match before an arithmetic argument has
-    // to be inverted (`q(D-J,J)`).
-    let simple = |t: &GTerm| matches!(t, GTerm::Var(_) | GTerm::Sym(_) | GTerm::Func { .. });
-    let ok = atom
-        .args
-        .iter()
-        .zip(args.iter())
-        .filter(|(t, _)| simple(t))
-        .all(|(t, s)| t.matches(*s, b, syms, newly))
-        && atom
-            .args
-            .iter()
-            .zip(args.iter())
-            .filter(|(t, _)| !simple(t))
-            .all(|(t, s)| t.matches(*s, b, syms, newly));
+    // Structure first, then arithmetic (`q(D-J,J)`, `p(T,T\2)`): see GTerm::matches_all.
+    let ok = GTerm::matches_all(&atom.args, args, b, syms, newly);
     if ok {
         join_from(j, syms, k + 1, b, emit);
     }

@@ -7,7 +7,7 @@
 //! bound, a binder's right-hand side is bound.
 
 use super::rule::{Lit, PredId};
-use super::term::Var;
+use super::term::{GTerm, Var};
 use crate::syntax::ast::{CmpOp, Sign};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +53,19 @@ pub fn plan(
         }
     }
     loop {
+        // Checks and lookups bind nothing: take all that are ready in one
+        // sweep (a rule with many ground literals must not cost a sweep each).
+        todo.retain(|&i| match ready(&lits[i], i, &bound, global) {
+            Some(s @ Step::Check { .. }) => {
+                steps.push(s);
+                false
+            }
+            Some(s @ Step::Match { .. }) if binds_nothing(&lits[i], &s) => {
+                steps.push(s);
+                false
+            }
+            _ => true,
+        });
         let mut best: Option<(u64, usize, Step)> = None;
         for (k, &i) in todo.iter().enumerate() {
             if let Some(s) = ready(&lits[i], i, &bound, global) {
@@ -95,6 +108,16 @@ pub fn plan(
     (steps, bound)
 }
 
+/// A match step with every argument bound: a lookup.
+pub fn binds_nothing(l: &Lit, s: &Step) -> bool {
+    match (l, s) {
+        (Lit::Atom { atom, .. }, Step::Match { mask, .. }) => {
+            atom.args.len() < 64 && mask.count_ones() as usize == atom.args.len()
+        }
+        _ => false,
+    }
+}
+
 /// Literals that take part in a join plan.
 fn planned(l: &Lit) -> bool {
     match l {
@@ -125,17 +148,15 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
     match l {
         Lit::Atom { sign: Sign::Pos, atom } => {
             let mut mask = 0u64;
-            for (k, a) in atom.args.iter().enumerate() {
+            for (k, a) in atom.args.iter().enumerate().take(64) {
                 let mut avs = Vec::new();
                 a.vars(&mut avs);
                 if all_bound(&avs, bound) {
-                    if k < 64 {
-                        mask |= 1 << k;
-                    }
-                } else {
-                    a.matchable(&is_bound)?;
+                    mask |= 1 << k;
                 }
             }
+            // Arguments bind together: `p(T, T\2)` is ready once `T` is.
+            GTerm::matchable_all(&atom.args, &is_bound)?;
             Some(Step::Match { lit: i, mask })
         }
         Lit::Cmp { op: CmpOp::Eq, l: a, r: b } => {

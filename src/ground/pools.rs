@@ -40,7 +40,17 @@ pub fn expand_term(t: &ast::Term) -> Vec<ast::Term> {
 /// The cartesian product of option lists.
 pub fn product<T: Clone>(lists: Vec<Vec<T>>) -> Vec<Vec<T>> {
     let mut out: Vec<Vec<T>> = vec![vec![]];
-    for l in lists {
+    for mut l in lists {
+        // One option (the common case): extend in place, so a rule with
+        // many literals costs linear time, not a copy per literal.
+        if l.len() == 1 {
+            let x = l.pop().expect("one option");
+            if let Some((last, rest)) = out.split_last_mut() {
+                rest.iter_mut().for_each(|p| p.push(x.clone()));
+                last.push(x);
+            }
+            continue;
+        }
         let mut next = Vec::with_capacity(out.len() * l.len());
         for prefix in &out {
             for x in &l {

@@ -106,37 +106,61 @@ impl GTerm {
     /// that the variables satisfying `bound` are already bound.  Returns
     /// `None` if the term cannot be matched before more variables are bound.
     pub fn matchable(&self, bound: &dyn Fn(Var) -> bool) -> Option<Vec<Var>> {
-        let mut out = Vec::new();
-        if self.collect_matchable(bound, &mut out) {
-            Some(out)
-        } else {
-            None
-        }
+        GTerm::matchable_all(std::slice::from_ref(self), bound)
     }
 
-    fn collect_matchable(&self, bound: &dyn Fn(Var) -> bool, out: &mut Vec<Var>) -> bool {
+    /// As [`GTerm::matchable`] for terms matched together (an atom's
+    /// arguments): variables and function symbols bind first, anywhere in
+    /// the terms; then each arithmetic subterm must be evaluable with what
+    /// they bound, or linear in its one remaining variable (`p(T, T\2)`:
+    /// `T` binds, then `T\2` is a check).
+    pub fn matchable_all(terms: &[GTerm], bound: &dyn Fn(Var) -> bool) -> Option<Vec<Var>> {
+        let mut out = Vec::new();
+        let mut pending = Vec::new();
+        for t in terms {
+            t.collect_structure(bound, &mut out, &mut pending);
+        }
+        while !pending.is_empty() {
+            let before = pending.len();
+            pending.retain(|t: &&GTerm| {
+                let mut vs = Vec::new();
+                t.vars(&mut vs);
+                vs.retain(|v| !bound(*v) && !out.contains(v));
+                match vs.as_slice() {
+                    [] => false,
+                    [v] if t.linear_in(*v).is_some() => {
+                        out.push(*v);
+                        false
+                    }
+                    _ => true,
+                }
+            });
+            if pending.len() == before {
+                return None;
+            }
+        }
+        Some(out)
+    }
+
+    /// Variables outside arithmetic go to `out`; arithmetic subterms with
+    /// a variable to `pending`.
+    fn collect_structure<'a>(
+        &'a self,
+        bound: &dyn Fn(Var) -> bool,
+        out: &mut Vec<Var>,
+        pending: &mut Vec<&'a GTerm>,
+    ) {
         match self {
             GTerm::Var(v) => {
                 if !bound(*v) && !out.contains(v) {
                     out.push(*v);
                 }
-                true
             }
-            GTerm::Sym(_) => true,
-            GTerm::Func { args, .. } => args.iter().all(|a| a.collect_matchable(bound, out)),
+            GTerm::Sym(_) => {}
+            GTerm::Func { args, .. } => args.iter().for_each(|a| a.collect_structure(bound, out, pending)),
             _ => {
-                let mut vs = Vec::new();
-                self.vars(&mut vs);
-                let free: Vec<Var> = vs.into_iter().filter(|v| !bound(*v)).collect();
-                match free.len() {
-                    0 => true,
-                    1 if self.linear_in(free[0]).is_some() => {
-                        if !out.contains(&free[0]) {
-                            out.push(free[0]);
-                        }
-                        true
-                    }
-                    _ => false,
+                if !self.is_ground() {
+                    pending.push(self)
                 }
             }
         }
@@ -196,6 +220,69 @@ impl GTerm {
     /// the binding may hold partial bindings of the variables in `newly`
     /// (the caller unbinds them).  `newly` receives every variable bound here.
     pub fn matches(&self, s: Sym, b: &mut Binding, syms: &mut Symbols, newly: &mut Vec<Var>) -> bool {
+        GTerm::matches_all(std::slice::from_ref(self), &[s], b, syms, newly)
+    }
+
+    /// Matches terms against symbols together (an atom's arguments), in the
+    /// order [`GTerm::matchable_all`] plans: structure first, then each
+    /// arithmetic subterm once it is evaluable or linear in one variable.
+    pub fn matches_all(
+        terms: &[GTerm],
+        vals: &[Sym],
+        b: &mut Binding,
+        syms: &mut Symbols,
+        newly: &mut Vec<Var>,
+    ) -> bool {
+        let mut pending: Vec<(&GTerm, Sym)> = Vec::new();
+        for (t, s) in terms.iter().zip(vals) {
+            if !t.match_structure(*s, b, syms, newly, &mut pending) {
+                return false;
+            }
+        }
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut k = 0;
+            while k < pending.len() {
+                let (t, s) = pending[k];
+                let done = match t.free_var(b) {
+                    Free::None => {
+                        if t.eval(b, syms) != Some(s) {
+                            return false;
+                        }
+                        true
+                    }
+                    Free::One(v) if t.linear_in(v).is_some() => {
+                        if !t.invert(v, s, b, syms, newly) {
+                            return false;
+                        }
+                        true
+                    }
+                    _ => false,
+                };
+                if done {
+                    pending.swap_remove(k);
+                } else {
+                    k += 1;
+                }
+            }
+            if pending.len() == before {
+                // Not matchable with what is bound (the plan never asks this).
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Matches everything but arithmetic; arithmetic subterms and the
+    /// symbols they must equal go to `pending`.
+    fn match_structure<'a>(
+        &'a self,
+        s: Sym,
+        b: &mut Binding,
+        syms: &Symbols,
+        newly: &mut Vec<Var>,
+        pending: &mut Vec<(&'a GTerm, Sym)>,
+    ) -> bool {
         match self {
             GTerm::Var(v) => match b.get(*v) {
                 Some(x) => x == s,
@@ -206,55 +293,86 @@ impl GTerm {
                 }
             },
             GTerm::Sym(x) => *x == s,
-            GTerm::Func { name, neg, args } => {
-                let sargs = match syms.get(s) {
-                    SymData::Func { name: n, neg: g, args: a }
-                        if n == name && g == neg && a.len() == args.len() =>
-                    {
-                        a.clone()
-                    }
-                    _ => return false,
-                };
-                args.iter().zip(sargs.iter()).all(|(t, x)| t.matches(*x, b, syms, newly))
-            }
+            GTerm::Func { name, neg, args } => match syms.get(s) {
+                SymData::Func { name: n, neg: g, args: a }
+                    if n == name && g == neg && a.len() == args.len() =>
+                {
+                    args.iter().zip(a.iter()).all(|(t, x)| t.match_structure(*x, b, syms, newly, pending))
+                }
+                _ => false,
+            },
             _ => {
-                let mut vs = Vec::new();
-                self.vars(&mut vs);
-                match vs.iter().find(|v| b.get(**v).is_none()) {
-                    None => self.eval(b, syms) == Some(s),
-                    Some(&v) => {
-                        // Linear in v: solve self(v) = s by evaluating at v=0 and v=1.
-                        let target = match syms.as_int(s) {
-                            Some(t) => t as i64,
-                            None => return false,
-                        };
-                        let zero = syms.int(0);
-                        let one = syms.int(1);
-                        b.set(v, zero);
-                        let f0 = self.eval(b, syms).and_then(|x| syms.as_int(x));
-                        b.set(v, one);
-                        let f1 = self.eval(b, syms).and_then(|x| syms.as_int(x));
-                        b.unset(v);
-                        let (f0, f1) = match (f0, f1) {
-                            (Some(a), Some(c)) => (a as i64, c as i64),
-                            _ => return false,
-                        };
-                        let a = f1 - f0;
-                        if a == 0 || (target - f0) % a != 0 {
-                            return false;
-                        }
-                        let x = (target - f0) / a;
-                        if x < i32::MIN as i64 || x > i32::MAX as i64 {
-                            return false;
-                        }
-                        let xs = syms.int(x as i32);
-                        b.set(v, xs);
-                        newly.push(v);
-                        // Check (guards against wrap-around and non-linear surprises).
-                        self.eval(b, syms) == Some(s)
-                    }
+                pending.push((self, s));
+                true
+            }
+        }
+    }
+
+    /// The variables of this term not bound in `b`: none, one, or more.
+    fn free_var(&self, b: &Binding) -> Free {
+        match self {
+            GTerm::Var(v) => {
+                if b.get(*v).is_some() {
+                    Free::None
+                } else {
+                    Free::One(*v)
                 }
             }
+            GTerm::Sym(_) => Free::None,
+            GTerm::Func { args, .. } => args.iter().fold(Free::None, |acc, a| acc.join(a.free_var(b))),
+            GTerm::Unary(_, a) => a.free_var(b),
+            GTerm::Binary(_, a, c) => a.free_var(b).join(c.free_var(b)),
+        }
+    }
+
+    /// Solves `self = s` for `v`, the term being linear in `v` with every
+    /// other variable bound: evaluates at v=0 and v=1 and checks the result.
+    fn invert(&self, v: Var, s: Sym, b: &mut Binding, syms: &mut Symbols, newly: &mut Vec<Var>) -> bool {
+        let target = match syms.as_int(s) {
+            Some(t) => t as i64,
+            None => return false,
+        };
+        let zero = syms.int(0);
+        let one = syms.int(1);
+        b.set(v, zero);
+        let f0 = self.eval(b, syms).and_then(|x| syms.as_int(x));
+        b.set(v, one);
+        let f1 = self.eval(b, syms).and_then(|x| syms.as_int(x));
+        b.unset(v);
+        let (f0, f1) = match (f0, f1) {
+            (Some(a), Some(c)) => (a as i64, c as i64),
+            _ => return false,
+        };
+        let a = f1 - f0;
+        if a == 0 || (target - f0) % a != 0 {
+            return false;
+        }
+        let x = (target - f0) / a;
+        if x < i32::MIN as i64 || x > i32::MAX as i64 {
+            return false;
+        }
+        let xs = syms.int(x as i32);
+        b.set(v, xs);
+        newly.push(v);
+        // Check (guards against wrap-around and non-linear surprises).
+        self.eval(b, syms) == Some(s)
+    }
+}
+
+/// How many unbound variables a term has (see [`GTerm::free_var`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Free {
+    None,
+    One(Var),
+    Many,
+}
+
+impl Free {
+    fn join(self, other: Free) -> Free {
+        match (self, other) {
+            (Free::None, x) | (x, Free::None) => x,
+            (Free::One(a), Free::One(c)) if a == c => Free::One(a),
+            _ => Free::Many,
         }
     }
 }
