@@ -25,8 +25,10 @@ pub struct Evidence {
 }
 
 pub fn classify(file: FileId, text: &str) -> Evidence {
+    let spanned = tokens(text);
+    let bare = super::lparse::first_keyword(&spanned);
     let toks: Vec<(usize, Token, usize)> =
-        tokens(text).into_iter().filter_map(|(l, t, h)| t.ok().map(|t| (l, t, h))).collect();
+        spanned.into_iter().filter_map(|(l, t, h)| t.ok().map(|t| (l, t, h))).collect();
     let mut dialect: Option<(Dialect, Span, &'static str)> = None;
     let mut ambiguous = None;
     let mut conflict: Option<(Dialect, Span, &'static str)> = None;
@@ -46,12 +48,17 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
     // Brace depth and whether the innermost `{` belongs to a `#count`-like aggregate.
     let mut braces: Vec<bool> = Vec::new();
     let mut parens = 0usize;
+    // Per open parenthesis: its first `;` and whether it has a `,`.
+    let mut groups: Vec<(Option<Span>, bool)> = Vec::new();
     let mut in_body = false;
     let mut last_colon: Option<usize> = None;
     let mut show_stmt = false;
     let mut show_colon = false;
     for (i, (lo, t, hi)) in toks.iter().enumerate() {
         let (lo, hi) = (*lo, *hi);
+        if bare.is_some_and(|b| b.0 == lo) {
+            note(Dialect::Gringo3, lo, hi, "an lparse keyword without '#'", &mut dialect);
+        }
         use Token::*;
         match t {
             Hide => note(Dialect::Gringo3, lo, hi, "#hide", &mut dialect),
@@ -89,8 +96,27 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 braces.pop();
                 last_colon = None;
             }
-            Token::LParen => parens += 1,
-            Token::RParen => parens = parens.saturating_sub(1),
+            Token::LParen => {
+                parens += 1;
+                groups.push((None, false));
+            }
+            Token::RParen => {
+                parens = parens.saturating_sub(1);
+                // `p(1,2;3)`: one argument pooled (gringo 3) or two argument lists (clingo 5).
+                if let Some((Some(semi), true)) = groups.pop() {
+                    if ambiguous.is_none() {
+                        ambiguous = Some((
+                            semi,
+                            "pooling with several arguments (p(1,2;3) pools one argument in gringo 3, whole argument lists in clingo 5)",
+                        ));
+                    }
+                }
+            }
+            Token::Comma => {
+                if let Some(g) = groups.last_mut() {
+                    g.1 = true;
+                }
+            }
             Token::Semi => {
                 if braces.last() == Some(&true) && parens == 0 {
                     note(Dialect::Clingo5, lo, hi, "';' between aggregate elements", &mut dialect);
@@ -101,6 +127,14 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                         Span::new(file, lo, hi),
                         "pooling in a body (a conjunction in gringo 3, one rule per option in clingo 5)",
                     ));
+                } else if parens > 0 && last_colon.is_some() && ambiguous.is_none() {
+                    ambiguous = Some((
+                        Span::new(file, lo, hi),
+                        "pooling in a condition (a conjunction in gringo 3, one element per option in clingo 5)",
+                    ));
+                }
+                if let Some(g) = groups.last_mut() {
+                    g.0.get_or_insert(Span::new(file, lo, hi));
                 }
                 last_colon = None;
             }
@@ -131,6 +165,7 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 last_colon = None;
                 braces.clear();
                 parens = 0;
+                groups.clear();
             }
             Token::RBrack => last_colon = None,
             Token::Show => show_stmt = true,
@@ -169,5 +204,10 @@ mod tests {
         assert_eq!(e.dialect, None);
         assert!(e.ambiguous.is_some());
         assert!(classify(FileId(0), "p(1;2).").ambiguous.is_none());
+        // Several arguments: one pooled argument or two argument lists.
+        assert!(classify(FileId(0), "edge(1,2;3;4).").ambiguous.is_some());
+        assert!(classify(FileId(0), "p(X) :- q(X), r(f(1;2),3).").ambiguous.is_some());
+        assert!(classify(FileId(0), "{ a(X) : p(X;Y) } :- q(X,Y).").ambiguous.is_some());
+        assert!(classify(FileId(0), "p(f(1;2)). q(1,2).").ambiguous.is_none());
     }
 }

@@ -2,5 +2,6 @@
 pub mod ast;
 pub mod dialect;
 pub mod lexer;
+pub mod lparse;
 pub mod parse;
 pub mod span;

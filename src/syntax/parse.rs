@@ -52,7 +52,12 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
         },
         0,
     ));
-    for (lo, t, hi) in tokens(text) {
+    let mut bare = Vec::new();
+    let spanned = super::lparse::rewrite(tokens(text), dialect == Dialect::Gringo3, &mut bare);
+    for (lo, hi, msg) in bare {
+        diags.push(Diagnostic::error(Span::new(file, lo, hi), msg));
+    }
+    for (lo, t, hi) in spanned {
         match t {
             Ok(Token::Unsupported(name)) => diags.push(Diagnostic::error(
                 Span::new(file, lo, hi),
