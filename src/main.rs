@@ -152,7 +152,62 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    ExitCode::from(run(cli) as u8)
+    // The pipeline runs on a thread with a large stack: deep input must
+    // meet a located error or enough room, never the 8 MiB of `main`.
+    let worker = std::thread::Builder::new().stack_size(WORKER_STACK).spawn(move || run(cli));
+    let code = match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => 70,
+    };
+    ExitCode::from(code as u8)
+}
+
+/// Stack of the thread that parses, grounds and solves.
+const WORKER_STACK: usize = 1 << 30;
+
+/// Who writes the answer to stdout: nobody yet, the pipeline, or the stop
+/// watchdog (which then exits the process).  Before the pipeline prints
+/// anything, a stop (signal or time limit) that the running phase does not
+/// notice within [`GRACE`] is answered by the watchdog itself, so every
+/// phase stops promptly with clingo's `UNKNOWN` / `INTERRUPTED` output.
+static OUTPUT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+const OUTPUT_FREE: u8 = 0;
+const OUTPUT_PIPELINE: u8 = 1;
+const OUTPUT_WATCHDOG: u8 = 2;
+/// How long a stopped run may take to stop on its own.
+const GRACE: std::time::Duration = std::time::Duration::from_millis(250);
+/// What the watchdog needs to print the answer of a stopped run.
+static RUN_INFO: OnceLock<(Vec<String>, Instant)> = OnceLock::new();
+
+/// The pipeline takes stdout.  If the watchdog already has, this thread
+/// waits for the process to end.
+fn claim_output() {
+    if OUTPUT.compare_exchange(OUTPUT_FREE, OUTPUT_PIPELINE, Ordering::SeqCst, Ordering::SeqCst).is_err()
+        && OUTPUT.load(Ordering::SeqCst) == OUTPUT_WATCHDOG
+    {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
+/// After a stop: if the pipeline has printed nothing within the grace
+/// period, print the stopped run's answer and exit.
+fn watchdog() {
+    std::thread::sleep(GRACE);
+    if OUTPUT.compare_exchange(OUTPUT_FREE, OUTPUT_WATCHDOG, Ordering::SeqCst, Ordering::SeqCst).is_err() {
+        return;
+    }
+    let stop = stop_reason();
+    if let Some((inputs, start)) = RUN_INFO.get() {
+        let ground_out = STYLE.get().is_some_and(|s| s.1);
+        if !ground_out {
+            let mut out = io::stdout();
+            let _ = output::Printer::new(&mut out, style(), inputs).unknown(start.elapsed(), stop);
+            let _ = out.flush();
+        }
+    }
+    std::process::exit(output::exit_code(output::Result::Unknown, false, stop));
 }
 
 /// Set by Ctrl-C, SIGTERM or the time limit; checked by grounder and solver.
@@ -180,13 +235,17 @@ fn stop_reason() -> Option<output::Stop> {
 /// Installs the signal handler and the time-limit timer.
 fn arm_stops(time_limit: Option<u64>) {
     let flag = stop_flag();
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let _ = ctrlc::set_handler(move || {
+        flag.store(true, Ordering::SeqCst);
+        std::thread::spawn(watchdog);
+    });
     if let Some(secs) = time_limit {
         let flag = stop_flag();
         std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_secs(secs));
             TIMED_OUT.store(true, Ordering::SeqCst);
             flag.store(true, Ordering::SeqCst);
+            watchdog();
         });
     }
 }
@@ -195,8 +254,7 @@ fn run(mut cli: Cli) -> i32 {
     let start = Instant::now();
     arm_stops(cli.time_limit);
     STATS.store(cli.stats, Ordering::Relaxed);
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = io::stdout();
     let mut stderr = io::stderr();
     // A bare number among the arguments is the model limit (as in clingo).
     let mut models = cli.models;
@@ -224,6 +282,8 @@ fn run(mut cli: Cli) -> i32 {
         },
         cli.mode == Mode::Gringo || cli.output.is_some(),
     ));
+    let inputs: Vec<String> = if cli.files.is_empty() { vec!["-".into()] } else { cli.files.clone() };
+    let _ = RUN_INFO.set((inputs, start));
     if let Some(code) = solve_ground_input(&mut out, &cli, limit, start) {
         return code;
     }
@@ -312,6 +372,7 @@ fn run(mut cli: Cli) -> i32 {
         Err(mut d) => {
             if let Some(stop) = stop_reason() {
                 // Stopped while grounding: no answer, like clingo.
+                claim_output();
                 let _ = output::Printer::new(&mut out, style(), &inputs).unknown(start.elapsed(), Some(stop));
                 return output::exit_code(output::Result::Unknown, false, Some(stop));
             }
@@ -332,6 +393,7 @@ fn run(mut cli: Cli) -> i32 {
             let _ = stderr.write_all(d.render(&sources).as_bytes());
         }
     }
+    claim_output();
     if cli.text || cli.output == Some(GroundOutput::Text) {
         let _ = out.write_all(minasp::text::ground_text(&grounding).as_bytes());
         return 0;
@@ -411,7 +473,8 @@ fn choose_dialect(sources: &SourceMap, arg: DialectArg) -> Result<(Dialect, Vec<
         }
     };
     let mut infos = Vec::new();
-    for e in &evidence {
+    // Only an automatic choice needs saying: `--dialect` already says it.
+    for e in evidence.iter().filter(|_| forced.is_none()) {
         if let (None, Some((span, what))) = (e.dialect, e.ambiguous) {
             infos.push(Diagnostic::info(span, format!("read as {}: {}", name(dialect), what)));
         }
@@ -441,6 +504,7 @@ fn input_error(
     text: bool,
     what: &str,
 ) -> i32 {
+    claim_output();
     for d in diags {
         let _ = err.write_all(d.render(sources).as_bytes());
     }
@@ -464,6 +528,7 @@ fn solve_ground_input(out: &mut dyn Write, cli: &Cli, limit: u64, start: Instant
     }
     let name = if inputs[0] == "-" { "<stdin>".to_string() } else { inputs[0].clone() };
     let fail = |out: &mut dyn Write, msg: String| -> Option<i32> {
+        claim_output();
         eprintln!("{}", msg);
         eprintln!("*** ERROR: (minasp): reading the ground program failed");
         let _ = output::Printer::new(out, style(), &inputs).unknown(start.elapsed(), None);
@@ -517,11 +582,12 @@ fn solve(
     check: bool,
     start: Instant,
 ) -> i32 {
-    let mut p = output::Printer::new(out, style(), inputs);
-    let _ = p.header();
     // limit 0 means all models
     let tuning = minasp::solver::Tuning { enumerate: limit != 1 };
-    let mut solver = match Models::new(program, tuning) {
+    let solver = Models::new(program, tuning);
+    claim_output();
+    let mut p = output::Printer::new(out, style(), inputs);
+    let mut solver = match solver {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {}", e);
@@ -529,6 +595,7 @@ fn solve(
             return 65;
         }
     };
+    let _ = p.header();
     solver.set_interrupt(stop_flag());
     let _ = p.solving();
     let solve_start = Instant::now();

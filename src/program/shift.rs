@@ -11,7 +11,7 @@
 //! with more than one atom.
 
 use super::{Body, GroundProgram, Head, Rule};
-use petgraph::algo::tarjan_scc;
+use petgraph::algo::kosaraju_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 /// Index (in `rules`) of a disjunctive rule whose head atoms share a
@@ -49,7 +49,7 @@ pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
         }
     }
     let mut scc = vec![0usize; n];
-    for (i, c) in tarjan_scc(&g).into_iter().enumerate() {
+    for (i, c) in kosaraju_scc(&g).into_iter().enumerate() {
         for x in c {
             scc[x.index()] = i;
         }

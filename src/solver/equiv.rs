@@ -42,7 +42,7 @@ pub fn cyclic_components(t: &Translation) -> (Vec<u32>, u32) {
     }
     let mut scc_of = vec![u32::MAX; n];
     let mut num = 0u32;
-    for comp in petgraph::algo::tarjan_scc(&g) {
+    for comp in petgraph::algo::kosaraju_scc(&g) {
         if comp.len() > 1 || self_loop[comp[0].index()] {
             for x in comp {
                 scc_of[x.index()] = num;
