@@ -426,6 +426,6 @@ fn regression_programs_match_clingo() {
             _ => panic!("{}: clingo gives no model list for a regression program", p.display()),
         }
     }
-    let (failures, _) = run_cases(&cases, Duration::from_secs(20));
+    let (failures, _) = run_cases(&cases, Duration::from_secs(60));
     finish("regression_programs", failures, cases.len(), &[]);
 }

@@ -60,6 +60,11 @@ pub fn program_tagged(seed: u64, sub: u32, cfg: &GenConfig) -> (String, BTreeSet
     let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (sub as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
     let mut g = Gen::new(StdRng::seed_from_u64(mixed), cfg.clone());
     g.generate();
+    // Shapes added after seeds were first cited: drawn from a stream of
+    // their own and appended, so an older seed's program is a prefix of its
+    // program now; they define predicates of their own (`af`, `ar`, `uu`, ...).
+    g.rng = StdRng::seed_from_u64(mixed ^ 0x5851_F42D_4C95_7F2D);
+    g.late_shapes();
     let mut text = format!("% minasp differential test program, seed {} sub {}\n", seed, sub);
     for l in &g.out {
         text.push_str(l);
@@ -139,6 +144,8 @@ pub const ALL_TAGS: &[&str] = &[
     "even loop",
     "odd loop",
     "recursive aggregate",
+    "same-atom arith",
+    "unreachable aggregate",
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1376,6 +1383,70 @@ impl Gen {
             let (a, b) = self.two_distinct_idb(0);
             self.emit(format!("{} :- #count{{ 1 : {} }} >= 1.", a.name, b.name));
             self.emit(format!("{} :- {}.", b.name, a.name));
+        }
+    }
+
+    // ---------------------------------------------------------------- late shapes
+
+    fn late_shapes(&mut self) {
+        if self.p(0.3) {
+            self.tag("same-atom arith");
+            self.shape_same_atom_arith();
+        }
+        if self.p(0.3) {
+            self.tag("unreachable aggregate");
+            self.shape_unreachable_aggregate();
+        }
+    }
+
+    /// Arithmetic over variables bound by other arguments of the same atom
+    /// (`ar(T) :- af(T, T\2).`): safe, and matched argument by argument.
+    fn shape_same_atom_arith(&mut self) {
+        let n = self.range(3, 5);
+        let mut pairs = BTreeSet::new();
+        for _ in 0..n {
+            pairs.insert((self.range(0, 4), self.range(0, 4)));
+        }
+        let facts: Vec<String> = pairs.iter().map(|(a, b)| format!("afd({},{}).", a, b)).collect();
+        self.emit(facts.join(" "));
+        if self.p(0.5) {
+            self.emit("{ af(X,Y) : afd(X,Y) }.".to_string());
+        } else {
+            self.emit("af(X,Y) :- afd(X,Y).".to_string());
+        }
+        let forms = [
+            "ar(T) :- af(T, T\\2).",
+            "ar(T) :- af(T\\3 + 1, T).",
+            "ar(T) :- af(|T - 2|, T).",
+            "ar(T) :- af(T, (T*T)/3).",
+            "ar(T) :- af(T, T*T - T - 1).",
+            "ar(T) :- af(T + U, T), afd(U, _).",
+            "ar(f(T,U)) :- af(T, U), af(U*T\\4, T).",
+            "ar(T) :- af(T, U), U = T**2\\5.",
+        ];
+        let k = self.range(1, 2);
+        for _ in 0..k {
+            let f = self.pick(&forms);
+            self.emit(f.to_string());
+        }
+    }
+
+    /// A recursive aggregate whose bound the elements can never reach: the
+    /// rule must vanish while grounding, or `uu` would count forever.
+    fn shape_unreachable_aggregate(&mut self) {
+        self.emit("uu(1).".to_string());
+        let guard = if self.p(0.5) { ", I < 4" } else { "" };
+        self.emit(format!("uu(I+1) :- uu(I), ur(I){}.", guard));
+        let agg = match self.range(0, 3) {
+            0 => format!("#count{{ J : ur(J), J < I }} >= {}", self.range(1, 2)),
+            1 => "#sum{ J : ur(J), J < I } > 0".to_string(),
+            2 => "#max{ J : ur(J), J < I } >= 1".to_string(),
+            _ => "#count{ J : ur(J), J < I } < 0".to_string(),
+        };
+        self.emit(format!("ur(I) :- uu(I), {}.", agg));
+        if self.p(0.5) {
+            // Something that does hold, so the component is not empty.
+            self.emit("uz(I) :- uu(I), #count{ J : uu(J) } >= 1.".to_string());
         }
     }
 

@@ -13,6 +13,7 @@ mod errors;
 mod formats;
 mod gen;
 mod limits;
+mod misreadings;
 mod programs;
 mod seeds;
 mod support;
