@@ -25,9 +25,62 @@ impl Level {
     }
 }
 
+/// The class of an info, as `-W` names it (clingo's classes, plus
+/// minasp's `dialect`): `-W no-atom-undefined` silences that class.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum InfoClass {
+    /// `info: atom does not occur in any rule head`.
+    AtomUndefined,
+    /// `info: operation undefined` (e.g. division by zero).
+    OperationUndefined,
+    /// `info: read as clingo 5: ...`, where a neutral file's meaning
+    /// depends on the dialect.
+    Dialect,
+    /// Classes clingo has that minasp never reports.
+    FileIncluded,
+    VariableUnbounded,
+    GlobalVariable,
+    Other,
+}
+
+impl InfoClass {
+    /// Every class, in `-W all` order.
+    pub const ALL: [InfoClass; 7] = [
+        InfoClass::AtomUndefined,
+        InfoClass::OperationUndefined,
+        InfoClass::Dialect,
+        InfoClass::FileIncluded,
+        InfoClass::VariableUnbounded,
+        InfoClass::GlobalVariable,
+        InfoClass::Other,
+    ];
+
+    /// The class's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            InfoClass::AtomUndefined => "atom-undefined",
+            InfoClass::OperationUndefined => "operation-undefined",
+            InfoClass::Dialect => "dialect",
+            InfoClass::FileIncluded => "file-included",
+            InfoClass::VariableUnbounded => "variable-unbounded",
+            InfoClass::GlobalVariable => "global-variable",
+            InfoClass::Other => "other",
+        }
+    }
+
+    /// The class a name denotes.
+    pub fn from_name(name: &str) -> Option<InfoClass> {
+        InfoClass::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// A message for the user: an error, warning or info with its location.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
+    /// How serious: an error stops the run.
     pub level: Level,
+    /// For infos: the class `-W` filters by.
+    pub class: Option<InfoClass>,
     /// Where; `None` for messages about the run as a whole (e.g. a bad flag).
     pub span: Option<Span>,
     /// First line of the message; further lines (e.g. the offending rule)
@@ -44,6 +97,7 @@ impl Diagnostic {
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             level: Level::Error,
+            class: None,
             span: Some(span),
             message: message.into(),
             detail: vec![],
@@ -54,6 +108,7 @@ impl Diagnostic {
     pub fn info(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             level: Level::Info,
+            class: Some(InfoClass::Other),
             span: Some(span),
             message: message.into(),
             detail: vec![],
@@ -64,6 +119,7 @@ impl Diagnostic {
     pub fn global_error(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             level: Level::Error,
+            class: None,
             span: None,
             message: message.into(),
             detail: vec![],
@@ -77,6 +133,11 @@ impl Diagnostic {
     }
     pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
         self.notes.push((span, note.into()));
+        self
+    }
+    /// Files this info under `class` (for `-W`).
+    pub fn with_class(mut self, class: InfoClass) -> Diagnostic {
+        self.class = Some(class);
         self
     }
     pub fn quoting_source(mut self) -> Diagnostic {

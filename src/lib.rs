@@ -1,10 +1,47 @@
 //! minasp: an answer-set programming system — a grounder for the gringo
-//! language and a conflict-driven stable-model solver, clingo-compatible.
+//! language (clingo 5 and gringo 3) and a conflict-driven stable-model
+//! solver, clingo-compatible.
+//!
+//! The front door is [`Control`], shaped after clingo's: add program text,
+//! ground, then iterate over the answer sets.
+//!
+//! ```
+//! use minasp::{Control, Options};
+//!
+//! let mut ctl = Control::new(Options::default());
+//! ctl.add("colouring", "node(1..3). edge(1,2). edge(2,3).
+//!                      1 { colour(N,red); colour(N,green) } 1 :- node(N).
+//!                      :- edge(A,B), colour(A,C), colour(B,C).
+//!                      #show colour/2.");
+//! ctl.ground()?;
+//! let mut solve = ctl.solve(0)?;
+//! for model in solve.by_ref() {
+//!     assert_eq!(model.shown().len(), 3);
+//!     assert!(model.contains("node(1)"));
+//! }
+//! assert_eq!(solve.models(), 2);
+//! assert!(solve.result().satisfiable && solve.result().exhausted);
+//! # Ok::<(), minasp::Error>(())
+//! ```
+//!
+//! Errors in the input are diagnostics, rendered as gringo renders them:
+//!
+//! ```
+//! use minasp::{Control, Error, Options};
+//!
+//! let mut ctl = Control::new(Options::default());
+//! ctl.add("broken.lp", "p(X) :- not q(X).");
+//! assert!(matches!(ctl.ground(), Err(Error::Input(_))));
+//! let message = ctl.render(&ctl.diagnostics()[0]);
+//! assert!(message.starts_with("broken.lp:1:1-18: error: unsafe variables in:"));
+//! ```
 //!
 //! Data flows one way: `syntax` (text to AST) → `ground` (AST to
-//! [`program::GroundProgram`] and the output table) → `solver` (models) →
-//! `output` (clingo's text format).  The solver never sees syntax.
+//! [`program::GroundProgram`] and the output table) → `models`/`solver`
+//! (answer sets) → `output` (clingo's text format).  The solver never sees
+//! syntax.  See `ARCHITECTURE.md` for the stages and their invariants.
 pub mod aspif;
+pub mod control;
 pub mod diagnostics;
 pub mod ground;
 pub mod json;
@@ -14,3 +51,5 @@ pub mod program;
 pub mod solver;
 pub mod syntax;
 pub mod text;
+
+pub use control::{Control, Error, Interrupter, Model, Options, Solve, SolveResult};

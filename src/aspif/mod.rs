@@ -2,7 +2,7 @@
 //! the older `smodels` format in — what lets minasp's grounder be checked
 //! against clasp and its solver against gringo, each half on its own.
 //!
-//! - [`write`]: a [`GroundProgram`] and its output table as aspif, the way
+//! - [`write`](mod@write): a [`GroundProgram`] and its output table as aspif, the way
 //!   gringo 5 writes it.
 //! - [`read`]: aspif text to a [`GroundInput`].
 //! - [`smodels`]: smodels text (rules, symbol table, compute statements) to a

@@ -7,7 +7,7 @@
 //! statements change what the answers are and are rejected as unsupported.
 //!
 //! Invariant: one statement per line; every error names its line; input
-//! atom numbers are renumbered densely ([`super::AtomMap`]).
+//! atom numbers are renumbered densely (`AtomMap`).
 
 use super::{lines, AtomMap, GroundInput, Nums, ReadError};
 use crate::program::{Body, GroundProgram, Head, Lit, Rule};

@@ -146,7 +146,11 @@ fn undefined_atoms(norm: &normalize::Normalized, diags: &mut Vec<Diagnostic>) {
     }
     for (p, span) in &norm.body_atoms {
         if !defined.contains(p) {
-            diags.push(Diagnostic::info(*span, "atom does not occur in any rule head:").quoting_source());
+            diags.push(
+                Diagnostic::info(*span, "atom does not occur in any rule head:")
+                    .with_class(crate::diagnostics::InfoClass::AtomUndefined)
+                    .quoting_source(),
+            );
         }
     }
 }

@@ -553,7 +553,11 @@ impl Normalizer<'_> {
                 _ => false,
             };
             if innermost_defined {
-                self.diags.push(Diagnostic::info(t.span, "operation undefined:").quoting_source());
+                self.diags.push(
+                    Diagnostic::info(t.span, "operation undefined:")
+                        .with_class(crate::diagnostics::InfoClass::OperationUndefined)
+                        .quoting_source(),
+                );
             }
         }
         g

@@ -12,11 +12,11 @@
 //! program except the blocking clauses, each of which excludes exactly the
 //! one model it was made from.
 //!
-//! Submodules: [`lit`] variables and literals, [`assignment`] the trail,
-//! [`clause_db`] the clause arena, [`watch`] watch lists, [`propagate`]
-//! unit propagation, [`weight`] weight constraints, [`analyze`] conflict
-//! analysis, [`decide`] VSIDS, [`restart`] schedules, [`completion`] the
-//! translation, [`unfounded`] the unfounded-set check.
+//! Submodules: `lit` variables and literals, `assignment` the trail,
+//! `clause_db` the clause arena, `watch` watch lists, `propagate`
+//! unit propagation, `weight` weight constraints, `analyze` conflict
+//! analysis, `decide` VSIDS, `restart` schedules, `completion` the
+//! translation, `unfounded` the unfounded-set check.
 
 mod analyze;
 mod assignment;
@@ -105,7 +105,7 @@ pub struct Tuning {
     /// back to it, and a choice atom that is also a body is tried true
     /// (one decision per choice) rather than false one alternative at a
     /// time. For a single model, progress saving on every backjump with all
-    /// variables initially false, and target phases (see [`decide`]), find
+    /// variables initially false, and target phases (see `decide`), find
     /// models faster on the benchmarks: on 75 single-model solitaire, SAT,
     /// pigeon-hole and 15-puzzle instances the geometric mean of the time
     /// ratios to clingo went from 0.88 to 0.81 with target phases, and

@@ -10,7 +10,8 @@
 
 use super::lexer::{tokens, Token};
 use super::parse::Dialect;
-use super::span::{FileId, Span};
+use super::span::{FileId, SourceMap, Span};
+use crate::diagnostics::Diagnostic;
 
 /// What a file's text says about its dialect.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,6 +174,65 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
         }
     }
     Evidence { dialect, ambiguous, conflict }
+}
+
+/// The dialect for the whole input: forced by `--dialect`, else judged per
+/// file; neutral files follow the others, all-neutral input is clingo 5, a
+/// mix is an error.  Returns `info:` diagnostics where a neutral file's
+/// meaning depends on the choice.
+pub fn choose(
+    sources: &SourceMap,
+    forced: Option<Dialect>,
+) -> Result<(Dialect, Vec<Diagnostic>), Diagnostic> {
+    let evidence: Vec<_> = sources.files().map(|(id, f)| classify(id, &f.text)).collect();
+    let name = |d: Dialect| if d == Dialect::Gringo3 { "gringo 3" } else { "clingo 5" };
+    let dialect = match forced {
+        Some(d) => d,
+        None => {
+            if let Some(e) = evidence.iter().find(|e| e.conflict.is_some()) {
+                let (a, b) = (e.dialect.unwrap(), e.conflict.unwrap());
+                return Err(Diagnostic::error(
+                    b.1,
+                    format!(
+                        "this file mixes dialects: {} ({}) is {}, but {} is {}; choose one with --dialect=gringo3 or --dialect=clingo5",
+                        a.2,
+                        sources.location(a.1),
+                        name(a.0),
+                        b.2,
+                        name(b.0)
+                    ),
+                ));
+            }
+            let g3 = evidence.iter().find_map(|e| e.dialect.filter(|x| x.0 == Dialect::Gringo3));
+            let c5 = evidence.iter().find_map(|e| e.dialect.filter(|x| x.0 == Dialect::Clingo5));
+            match (g3, c5) {
+                (Some(a), Some(b)) => {
+                    return Err(Diagnostic::error(
+                        a.1,
+                        format!(
+                            "the input mixes dialects: {} is gringo 3, but {} ({}) is clingo 5; choose one with --dialect=gringo3 or --dialect=clingo5",
+                            a.2,
+                            b.2,
+                            sources.location(b.1)
+                        ),
+                    ))
+                }
+                (Some(_), None) => Dialect::Gringo3,
+                _ => Dialect::Clingo5,
+            }
+        }
+    };
+    let mut infos = Vec::new();
+    // Only an automatic choice needs saying: `--dialect` already says it.
+    for e in evidence.iter().filter(|_| forced.is_none()) {
+        if let (None, Some((span, what))) = (e.dialect, e.ambiguous) {
+            infos.push(
+                Diagnostic::info(span, format!("read as {}: {}", name(dialect), what))
+                    .with_class(crate::diagnostics::InfoClass::Dialect),
+            );
+        }
+    }
+    Ok((dialect, infos))
 }
 
 #[cfg(test)]

@@ -429,3 +429,17 @@ mod soup {
         }
     }
 }
+
+/// The value of a `-c NAME=VALUE` definition, read by the grammar as the
+/// right-hand side of `#const`; `None` if it is not a term.
+pub fn const_value(file: FileId, text: &str) -> Option<Term> {
+    let wrapped = format!("#const x = {}.", text);
+    let (s, d) = parse(file, &wrapped, Dialect::Clingo5);
+    if !d.is_empty() {
+        return None;
+    }
+    match s.into_iter().next() {
+        Some(Statement::Const { value, .. }) => Some(value),
+        _ => None,
+    }
+}

@@ -43,7 +43,11 @@ def solve_one(files, max_models):
         messages.append(msg.strip())
 
     try:
-        ctl = clingo.Control(["0"], logger=logger, message_limit=20)
+        # --eq=0: clasp's equivalence preprocessing (on by default) has a
+        # bug that adds a non-stable model to tests/regressions/clasp_eq_bug.lp
+        # (found by differential seed 413626); the oracle is clingo's
+        # semantics, so it runs without it.
+        ctl = clingo.Control(["0", "--eq=0"], logger=logger, message_limit=20)
         for f in files:
             ctl.load(f)
         ctl.ground([("base", [])])

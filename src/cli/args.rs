@@ -1,0 +1,211 @@
+//! The command line: clingo's options (clap), with clingo's spellings
+//! (`-q1`, a bare number as the model limit) and its `-W` classes.
+
+use clap::Parser;
+use minasp::diagnostics::{Diagnostic, InfoClass};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "minasp",
+    version,
+    disable_version_flag = true,
+    about = "Answer-set programming: a gringo-language grounder and a CDCL stable-model solver, clingo-compatible"
+)]
+pub struct Cli {
+    /// Input files (`-` or none: standard input); a bare number sets the model limit.
+    #[arg(value_name = "FILES")]
+    pub files: Vec<String>,
+    /// Compute at most N models (0 for all).
+    #[arg(short = 'n', long = "models", value_name = "N")]
+    pub models: Option<u64>,
+    /// Replace constant NAME by VALUE (`-c n=5`).
+    #[arg(short = 'c', long = "const", value_name = "NAME=VALUE")]
+    pub consts: Vec<String>,
+    /// Print the ground program as readable rules and stop.
+    #[arg(long = "text")]
+    pub text: bool,
+    /// Re-verify every answer set against the ground program (always on in debug builds).
+    #[arg(long = "check")]
+    pub check: bool,
+    /// Stop after N seconds (grounding and solving): models found so far are
+    /// kept, the summary says `TIME LIMIT   : 1`.
+    #[arg(long = "time-limit", value_name = "N")]
+    pub time_limit: Option<u64>,
+    /// Stop with an error when grounding makes more than N ground atoms.
+    #[arg(long = "max-ground-atoms", value_name = "N", default_value_t = 20_000_000)]
+    pub max_ground_atoms: usize,
+    /// Silence or enable classes of infos, as clingo: `-W none`, `-W all`,
+    /// `-W no-atom-undefined`, `-W operation-undefined,no-dialect`, ...
+    #[arg(short = 'W', long = "warn", value_name = "WARN", value_parser = parse_warn)]
+    pub warn: Vec<Vec<(bool, InfoClass)>>,
+    /// Print the solver's statistics after the summary (as clingo's `--stats`).
+    #[arg(long = "stats")]
+    pub stats: bool,
+    /// Input language: `auto` (judged per file), `gringo3` or `clingo5`.
+    #[arg(long = "dialect", value_enum, default_value_t = DialectArg::Auto)]
+    pub dialect: DialectArg,
+    /// Run as `clingo` (ground and solve), `gringo` (print the ground program
+    /// in aspif) or `clasp` (solve a ground program in aspif or smodels).
+    #[arg(long = "mode", value_enum, default_value_t = Mode::Clingo)]
+    pub mode: Mode,
+    /// Print the ground program and stop: `aspif` (as --mode=gringo) or `text` (as --text).
+    #[arg(long = "output", value_enum, value_name = "FORMAT")]
+    pub output: Option<GroundOutput>,
+    /// Output format: 0 text, 1 ASP competition, 2 JSON.
+    #[arg(long = "outf", value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub outf: u8,
+    /// Verbosity: `-V0` prints only the answers and the result word.
+    #[arg(short = 'V', long = "verbose", value_name = "N", num_args = 0..=1,
+          default_missing_value = "2")]
+    pub verbose: Option<u8>,
+    /// Which models to print: `-q` (`--quiet=2`) none, `--quiet=1` only the
+    /// last, `--quiet=0` all. Of clingo's `--quiet=<m>,<o>,<t>`, the cost
+    /// part has no effect (no optimization) and the call part must be 2
+    /// (clingo's per-call blocks are not printed).
+    #[arg(short = 'q', long = "quiet", value_name = "M[,O[,T]]", num_args = 0..=1,
+          require_equals = true, default_missing_value = "2", value_parser = parse_quiet)]
+    pub quiet: Option<u8>,
+    /// Print version information.
+    #[arg(long = "version", action = clap::ArgAction::Version)]
+    pub version: Option<bool>,
+}
+
+/// The models part of `--quiet=<m>[,<o>[,<t>]]`: up to three numbers;
+/// values over 2 mean 2, as in clingo. A call part below 2 (clingo then
+/// prints a block per solve call and an accumulated one) is refused
+/// rather than silently printed differently.
+fn parse_quiet(s: &str) -> Result<u8, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() > 3 {
+        return Err(format!("'{s}' has more than three parts"));
+    }
+    let mut levels = Vec::new();
+    for p in parts {
+        match p.trim().parse::<u32>() {
+            Ok(n) => levels.push(n.min(2) as u8),
+            Err(_) => return Err(format!("'{p}' is not a number")),
+        }
+    }
+    if levels.get(2).is_some_and(|&t| t < 2) {
+        return Err("per-call output (a third part below 2) is not supported".into());
+    }
+    Ok(levels[0])
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialectArg {
+    Auto,
+    Gringo3,
+    Clingo5,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Clingo,
+    Gringo,
+    Clasp,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroundOutput {
+    Aspif,
+    Text,
+}
+
+/// One `-W` value: a comma-separated list of `all`, `none`, `CLASS` or
+/// `no-CLASS`; each item says which classes it switches on or off.
+fn parse_warn(s: &str) -> Result<Vec<(bool, InfoClass)>, String> {
+    let mut out = Vec::new();
+    for item in s.split(',') {
+        let item = item.trim();
+        match item {
+            "all" => out.extend(InfoClass::ALL.map(|c| (true, c))),
+            "none" => out.extend(InfoClass::ALL.map(|c| (false, c))),
+            _ => {
+                let (on, name) = match item.strip_prefix("no-") {
+                    Some(n) => (false, n),
+                    None => (true, item),
+                };
+                match InfoClass::from_name(name) {
+                    Some(c) => out.push((on, c)),
+                    None => {
+                        return Err(format!(
+                            "'{item}' is not a warning class (classes: all, none, {})",
+                            class_names()
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn class_names() -> String {
+    InfoClass::ALL.map(InfoClass::name).join(", ")
+}
+
+impl Cli {
+    /// Parses the arguments; clingo's `-q1` (an attached value to a flag
+    /// whose value is otherwise optional) is `--quiet=1`.
+    pub fn parse_args() -> Result<Cli, clap::Error> {
+        let args = std::env::args().map(|a| match a.strip_prefix("-q") {
+            Some(v) if v.starts_with(|c: char| c.is_ascii_digit()) => format!("--quiet={v}"),
+            _ => a,
+        });
+        Cli::try_parse_from(args)
+    }
+
+    /// Is this info switched off by the `-W` flags (the last word wins)?
+    pub fn silenced(&self, d: &Diagnostic) -> bool {
+        let Some(class) = d.class.filter(|_| !d.is_error()) else { return false };
+        let mut on = true;
+        for (enable, c) in self.warn.iter().flatten() {
+            if *c == class {
+                on = *enable;
+            }
+        }
+        !on
+    }
+
+    /// The model limit (0: all), from `-n` or a bare number among the
+    /// files (as clingo), and the input files.
+    pub fn models_and_inputs(&self) -> (u64, Vec<String>) {
+        let mut models = self.models;
+        let mut files = Vec::new();
+        for f in &self.files {
+            match f.parse::<u64>() {
+                Ok(n) if !std::path::Path::new(f).exists() => models = Some(n),
+                _ => files.push(f.clone()),
+            }
+        }
+        if files.is_empty() {
+            files.push("-".into());
+        }
+        (models.unwrap_or(1), files)
+    }
+
+    /// How answers are printed.
+    pub fn style(&self) -> minasp::output::Style {
+        use minasp::output::{Format, Quiet, Style};
+        Style {
+            format: match self.outf {
+                1 => Format::Competition,
+                2 => Format::Json,
+                _ => Format::Text,
+            },
+            verbose: self.verbose.unwrap_or(1),
+            models: match self.quiet.unwrap_or(0) {
+                0 => Quiet::All,
+                1 => Quiet::Last,
+                _ => Quiet::None,
+            },
+        }
+    }
+
+    /// The ground program is printed instead of answers.
+    pub fn prints_ground_program(&self) -> bool {
+        self.mode == Mode::Gringo || self.output.is_some() || self.text
+    }
+}

@@ -1,0 +1,469 @@
+//! The library's front door, shaped after clingo's `Control`: add or load
+//! program text, ground it, then solve and iterate over the answer sets;
+//! interrupt a running search from another thread.
+//!
+//! ```
+//! use minasp::{Control, Options};
+//!
+//! let mut ctl = Control::new(Options::default());
+//! ctl.add("base", "p(1..3). { q(X) : p(X) } 1.");
+//! ctl.ground().expect("a valid program");
+//! let mut solve = ctl.solve(0).expect("a solvable program");
+//! let models: Vec<Vec<String>> = solve.by_ref().map(|m| m.shown()).collect();
+//! assert_eq!(models.len(), 4);
+//! assert!(solve.result().exhausted);
+//! ```
+//!
+//! Invariant: the stages run in order — sources, then [`Control::ground`]
+//! (which parses every source, chooses the dialect and grounds), then
+//! [`Control::solve`]; diagnostics of every stage are kept in order and
+//! [`Control::render`] prints them as gringo does.  An error diagnostic
+//! means [`Error::Input`], never a partial result.
+
+#![warn(missing_docs)]
+
+use crate::diagnostics::{has_errors, Diagnostic};
+use crate::ground::{self, Grounding};
+use crate::models::{is_answer_set, Models};
+use crate::program::GroundProgram;
+use crate::solver::{Outcome, Stats, Tuning};
+use crate::syntax::parse::{self, Dialect};
+use crate::syntax::span::SourceMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// How the input is read and grounded.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The input language; `None`: judged per file (see
+    /// [`crate::syntax::dialect::choose`]).
+    pub dialect: Option<Dialect>,
+    /// `-c NAME=VALUE` definitions, overriding `#const`.
+    pub consts: Vec<(String, String)>,
+    /// Grounding stops with an error beyond this many ground atoms.
+    pub max_ground_atoms: usize,
+    /// Re-check every answer set against the ground program.
+    pub check: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            dialect: None,
+            consts: Vec::new(),
+            max_ground_atoms: 20_000_000,
+            check: cfg!(debug_assertions),
+        }
+    }
+}
+
+/// Why a stage could not complete.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input has errors: see [`Control::diagnostics`].
+    #[error("{0}")]
+    Input(&'static str),
+    /// The run was interrupted ([`Interrupter::interrupt`]) before it had a result.
+    #[error("interrupted")]
+    Interrupted,
+    /// A stage was called out of order (e.g. `solve` before `ground`).
+    #[error("{0}")]
+    Usage(&'static str),
+}
+
+/// Stops a running [`Control`] from any thread (a signal handler, a timer).
+///
+/// ```
+/// use minasp::{Control, Options};
+///
+/// // 12 queens: 14,200 answer sets, more than we want to wait for.
+/// let mut ctl = Control::new(Options { check: false, ..Options::default() });
+/// ctl.add("queens", "q(1..12). 1 { at(X,Y) : q(Y) } 1 :- q(X).
+///                    :- at(X1,Y), at(X2,Y), X1 < X2.
+///                    :- at(X1,Y1), at(X2,Y2), X1 < X2, X2-X1 == |Y2-Y1|.");
+/// ctl.ground().unwrap();
+/// let stop = ctl.interrupter();
+/// let mut solve = ctl.solve(0).unwrap();
+/// let mut seen = 0;
+/// for _model in solve.by_ref() {
+///     seen += 1;
+///     if seen == 10 {
+///         // From another thread just the same: `std::thread::spawn(move || stop.interrupt())`.
+///         stop.interrupt();
+///     }
+/// }
+/// assert!(solve.result().interrupted && !solve.result().exhausted);
+/// assert!(seen < 14_200);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Interrupter(Arc<AtomicBool>);
+
+impl Interrupter {
+    /// Asks the grounder or solver to stop at the next check.
+    pub fn interrupt(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+    /// Whether [`Interrupter::interrupt`] was called.
+    pub fn is_interrupted(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// A ground program ready to solve: from the grounder, or read as aspif or
+/// smodels.
+enum Ground {
+    Grounded(Grounding),
+    Read(crate::aspif::GroundInput),
+}
+
+impl Ground {
+    fn program(&self) -> &GroundProgram {
+        match self {
+            Ground::Grounded(g) => &g.program,
+            Ground::Read(r) => &r.program,
+        }
+    }
+
+    fn shown(&self, model: &[bool]) -> Vec<String> {
+        match self {
+            Ground::Grounded(g) => g.shown(model).into_iter().map(|s| g.syms.display(s)).collect(),
+            Ground::Read(r) => r.shown(model),
+        }
+    }
+
+    /// The ground atoms of a model that stand for atoms of the program
+    /// (auxiliary atoms left out), in clingo's term order.
+    fn atoms(&self, model: &[bool]) -> Vec<String> {
+        match self {
+            Ground::Grounded(g) => {
+                let mut syms: Vec<_> =
+                    g.atom_syms.iter().filter(|(a, _)| model[a.index()]).map(|(_, s)| *s).collect();
+                syms.sort_by(|a, b| g.syms.cmp(*a, *b));
+                syms.into_iter().map(|s| g.syms.display(s)).collect()
+            }
+            Ground::Read(r) => r.shown(model),
+        }
+    }
+}
+
+/// Grounds and solves logic programs.  See the [module documentation](self).
+pub struct Control {
+    options: Options,
+    sources: SourceMap,
+    diagnostics: Vec<Diagnostic>,
+    ground: Option<Ground>,
+    interrupter: Interrupter,
+}
+
+impl Control {
+    /// A control with no program yet.
+    pub fn new(options: Options) -> Control {
+        Control {
+            options,
+            sources: SourceMap::new(),
+            diagnostics: Vec::new(),
+            ground: None,
+            interrupter: Interrupter::default(),
+        }
+    }
+
+    /// Adds program text under a name (used in messages).
+    pub fn add(&mut self, name: &str, text: &str) {
+        self.sources.add(name, text);
+    }
+
+    /// Adds the program in a file (`-`: standard input).  A file that
+    /// cannot be read or is not UTF-8 is an error diagnostic, reported by
+    /// [`Control::ground`].
+    pub fn load(&mut self, path: &str) {
+        let (name, bytes) = match read(path) {
+            Ok(x) => x,
+            Err(msg) => {
+                self.diagnostics.push(Diagnostic::global_error(msg));
+                return;
+            }
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                self.sources.add(name, text);
+            }
+            Err(_) => {
+                self.diagnostics.push(Diagnostic::global_error(format!("{name}: input is not valid UTF-8")))
+            }
+        }
+    }
+
+    /// Uses a ground program in the aspif or smodels format (detected)
+    /// instead of program text.
+    pub fn load_ground(&mut self, bytes: &[u8]) -> Result<(), crate::aspif::ReadError> {
+        self.ground = Some(Ground::Read(crate::aspif::read_any(bytes)?));
+        Ok(())
+    }
+
+    /// Adds a `-c NAME=VALUE` definition (overriding `#const NAME`); a
+    /// malformed one is an error diagnostic, reported by [`Control::ground`].
+    pub fn add_const(&mut self, definition: &str) {
+        match definition.split_once('=') {
+            Some((n, v)) => self.options.consts.push((n.trim().to_string(), v.to_string())),
+            None => self.diagnostics.push(Diagnostic::global_error(format!(
+                "invalid constant definition: '{}' (expected NAME=VALUE)",
+                definition
+            ))),
+        }
+    }
+
+    /// A handle that stops grounding or solving from another thread.
+    pub fn interrupter(&self) -> Interrupter {
+        self.interrupter.clone()
+    }
+
+    /// Parses every source (choosing the dialect), then grounds.  Infos and
+    /// warnings are kept in [`Control::diagnostics`] either way.
+    pub fn ground(&mut self) -> Result<(), Error> {
+        if self.ground.is_some() {
+            return Ok(());
+        }
+        if self.sources.files().next().is_none() && !has_errors(&self.diagnostics) {
+            self.sources.add("<empty>", "");
+        }
+        let dialect = match crate::syntax::dialect::choose(&self.sources, self.options.dialect) {
+            Ok((d, infos)) => {
+                self.diagnostics.extend(infos);
+                d
+            }
+            Err(e) => {
+                self.diagnostics.push(e);
+                return Err(Error::Input("parsing failed"));
+            }
+        };
+        let files: Vec<_> = self.sources.files().map(|(id, f)| (id, f.text.clone())).collect();
+        let mut stmts = Vec::new();
+        for (id, text) in files {
+            let (s, d) = parse::parse(id, &text, dialect);
+            stmts.extend(s);
+            self.diagnostics.extend(d);
+        }
+        let mut consts = Vec::new();
+        for (name, value) in &self.options.consts {
+            let id = self.sources.add(format!("<cmd>:{}", name), value.clone());
+            match parse::const_value(id, value) {
+                Some(t) => consts.push((name.trim().to_string(), t)),
+                None => self.diagnostics.push(Diagnostic::global_error(format!(
+                    "invalid constant definition: '{}={}'",
+                    name, value
+                ))),
+            }
+        }
+        if has_errors(&self.diagnostics) {
+            return Err(Error::Input("parsing failed"));
+        }
+        let opts = ground::Options {
+            consts,
+            dialect,
+            max_atoms: self.options.max_ground_atoms,
+            interrupt: Some(self.interrupter.0.clone()),
+            ..Default::default()
+        };
+        match ground::ground(&stmts, &opts) {
+            Ok((g, infos)) => {
+                self.diagnostics.extend(infos);
+                self.ground = Some(Ground::Grounded(g));
+                Ok(())
+            }
+            Err(d) => {
+                if self.interrupter.is_interrupted() {
+                    return Err(Error::Interrupted);
+                }
+                self.diagnostics.extend(d);
+                Err(Error::Input("grounding stopped because of errors"))
+            }
+        }
+    }
+
+    /// Starts solving for at most `models` answer sets (0: all).
+    pub fn solve(&mut self, models: u64) -> Result<Solve<'_>, Error> {
+        let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
+        let tuning = Tuning { enumerate: models != 1 };
+        let mut solver = Models::new(ground.program(), tuning).map_err(|e| {
+            self.diagnostics.push(Diagnostic::global_error(e.to_string()));
+            Error::Input("the program cannot be solved")
+        })?;
+        let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
+        solver.set_interrupt(self.interrupter.0.clone());
+        Ok(Solve {
+            ground,
+            solver,
+            limit: models,
+            count: 0,
+            check: self.options.check,
+            more: false,
+            exhausted: false,
+            interrupted: false,
+            done: false,
+        })
+    }
+
+    /// Every diagnostic so far (errors, warnings, infos), in order.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// A diagnostic as gringo prints it (`file:line:col-col: error: ...`).
+    pub fn render(&self, d: &Diagnostic) -> String {
+        d.render(&self.sources)
+    }
+
+    /// The grounder's result (after [`Control::ground`] on program text).
+    pub fn grounding(&self) -> Option<&Grounding> {
+        match &self.ground {
+            Some(Ground::Grounded(g)) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+fn read(path: &str) -> Result<(String, Vec<u8>), String> {
+    use std::io::Read;
+    if path == "-" {
+        let mut buf = Vec::new();
+        return match std::io::stdin().read_to_end(&mut buf) {
+            Ok(_) => Ok(("<stdin>".into(), buf)),
+            Err(e) => Err(format!("<stdin>: cannot read: {}", e)),
+        };
+    }
+    match std::fs::read(Path::new(path)) {
+        Ok(b) => Ok((path.to_string(), b)),
+        Err(e) => Err(format!("file could not be opened: {}: {}", path, e)),
+    }
+}
+
+/// One answer set.
+#[derive(Clone)]
+pub struct Model<'a> {
+    ground: &'a Ground,
+    number: u64,
+    truth: Vec<bool>,
+}
+
+impl Model<'_> {
+    /// 1 for the first answer set found, 2 for the next, ...
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+    /// What clingo prints for it (after `#show`), in clingo's term order.
+    pub fn shown(&self) -> Vec<String> {
+        self.ground.shown(&self.truth)
+    }
+    /// Every true atom of the program (auxiliary atoms left out), in
+    /// clingo's term order, whether shown or not.
+    pub fn atoms(&self) -> Vec<String> {
+        self.ground.atoms(&self.truth)
+    }
+    /// Is this atom (as printed, e.g. `p(1,"a")`) true?
+    pub fn contains(&self, atom: &str) -> bool {
+        self.atoms().iter().any(|a| a == atom)
+    }
+    /// The truth value of every atom of the ground program, by index.
+    pub fn truth(&self) -> &[bool] {
+        &self.truth
+    }
+}
+
+impl std::fmt::Debug for Model<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model").field("number", &self.number).field("shown", &self.shown()).finish()
+    }
+}
+
+/// The summary of a search, as clingo's `SolveResult`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveResult {
+    /// An answer set was found.
+    pub satisfiable: bool,
+    /// No answer set exists.
+    pub unsatisfiable: bool,
+    /// Every answer set was found (the search space is exhausted).
+    pub exhausted: bool,
+    /// The search was interrupted.
+    pub interrupted: bool,
+}
+
+/// A running search: iterate for the answer sets, then read the result.
+pub struct Solve<'a> {
+    ground: &'a Ground,
+    solver: Models,
+    limit: u64,
+    count: u64,
+    check: bool,
+    more: bool,
+    exhausted: bool,
+    interrupted: bool,
+    done: bool,
+}
+
+impl Solve<'_> {
+    /// What the search has established so far.
+    pub fn result(&self) -> SolveResult {
+        SolveResult {
+            satisfiable: self.count > 0,
+            unsatisfiable: self.count == 0 && self.exhausted,
+            exhausted: self.exhausted,
+            interrupted: self.interrupted,
+        }
+    }
+
+    /// How many answer sets were found so far.
+    pub fn models(&self) -> u64 {
+        self.count
+    }
+
+    /// Answer sets are left that were not asked for (the model limit was
+    /// reached before the search space was exhausted).
+    pub fn more(&self) -> bool {
+        self.more
+    }
+
+    /// The solver's counters.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+}
+
+impl<'a> Iterator for Solve<'a> {
+    type Item = Model<'a>;
+
+    fn next(&mut self) -> Option<Model<'a>> {
+        if self.done {
+            return None;
+        }
+        match self.solver.next() {
+            Outcome::Model(m) => {
+                if self.check && !is_answer_set(self.ground.program(), &m) {
+                    panic!(
+                        "internal error: the solver returned a model that is not stable; please report this"
+                    );
+                }
+                self.count += 1;
+                if self.limit != 0 && self.count >= self.limit {
+                    // As clasp: "more" unless exhaustion is already known.
+                    self.more = !self.solver.exhausted();
+                    self.exhausted = !self.more;
+                    self.done = true;
+                }
+                Some(Model { ground: self.ground, number: self.count, truth: m })
+            }
+            Outcome::Exhausted => {
+                self.exhausted = true;
+                self.done = true;
+                None
+            }
+            Outcome::Interrupted => {
+                self.more = true;
+                self.interrupted = true;
+                self.done = true;
+                None
+            }
+        }
+    }
+}
