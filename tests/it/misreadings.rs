@@ -160,7 +160,7 @@ fn pools_with_several_arguments_say_which_reading_was_used() {
 /// Sends SIGTERM to a run after `after`, returns its output and how long it
 /// took to end after the signal.
 fn terminate(args: &[String], after: Duration) -> (String, Option<i32>, Duration) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minasp"))
+    let child = Command::new(env!("CARGO_BIN_EXE_minasp"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
