@@ -79,7 +79,10 @@ pub fn skip_or_fail(msg: &str) {
     if env_flag("MINASP_REQUIRE_CLINGO") == Some(true) {
         panic!("{} (MINASP_REQUIRE_CLINGO=1)", msg);
     }
-    eprintln!("\n*** SKIPPED: {} ***\n", msg);
+    // Written to the process's stderr, not through `eprintln!`, which the
+    // test harness captures: a skip must show in `cargo test`'s output.
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "\n*** SKIPPED: {} ***\n", msg);
 }
 
 // ------------------------------------------------------------------ the binary under test
