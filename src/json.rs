@@ -6,7 +6,7 @@
 //! Invariant: the document is built with `serde_json` (so it always parses)
 //! and its keys keep clingo's order; times are seconds rounded to 3 places.
 
-use crate::output::{result_word, Result, Summary};
+use crate::report::{result_word, Result, Summary};
 use serde_json::{json, Map, Value};
 
 /// Seconds, rounded to milliseconds as clingo prints them.

@@ -48,8 +48,10 @@ pub mod json;
 pub mod models;
 pub mod output;
 pub mod program;
+pub mod report;
 pub mod solver;
 pub mod syntax;
 pub mod text;
+pub mod translate;
 
 pub use control::{Control, Error, Interrupter, Model, Options, Solve, SolveResult};

@@ -13,7 +13,7 @@
 //! true, and no rule supports `U` from outside" then excludes the candidate
 //! and every other candidate with the same flaw, but no answer set (Leone,
 //! Rullo and Scarcello's unfounded sets for disjunctive programs).  It is
-//! added to the live solver ([`Solver::add_support_nogood`]), which keeps
+//! added to the live solver ([`crate::translate::ProgramSolver::add_support_nogood`]), which keeps
 //! its learnt clauses and the blocking clauses of the models it returned;
 //! the check, too, grows one solver (a larger smaller model each time)
 //! instead of building one per step.
@@ -22,7 +22,8 @@
 //! program given to [`Models::new`], each once.
 
 use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Rule};
-use crate::solver::{Outcome, Solver, SolverError, Stats, Support, Tuning};
+use crate::solver::{Outcome, Stats, Tuning};
+use crate::translate::{ProgramSolver as Solver, Support, TranslateError as SolverError};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -53,7 +54,7 @@ impl Models {
                 Some(Disjunctive { original })
             }
         };
-        Ok(Models { map, solver: Solver::tuned(&p, tuning)?, disjunctive, interrupt: None })
+        Ok(Models { map, solver: Solver::new(&p, tuning)?, disjunctive, interrupt: None })
     }
 
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
@@ -305,7 +306,7 @@ fn smaller_model(
     // Find a smaller model, then grow it while one exists: the larger Y,
     // the smaller the unfounded set M \ Y and the stronger its nogood.
     let mut best: Option<Vec<bool>> = None;
-    let mut s = Solver::new(&q).map_err(|_| ())?;
+    let mut s = Solver::new(&q, Tuning::default()).map_err(|_| ())?;
     if let Some(f) = &interrupt {
         s.set_interrupt(f.clone());
     }
@@ -398,7 +399,7 @@ mod tests {
         p.add(Rule::normal(c, vec![a.neg()]));
         let mut q = p.clone();
         relax(&mut q);
-        let mut s = Solver::new(&q).unwrap();
+        let mut s = Solver::new(&q, Tuning::default()).unwrap();
         let u = [a, c];
         s.add_support_nogood(&u, &external_supports(&p, &u));
         let vars = s.stats().variables;

@@ -5,48 +5,9 @@
 //! Invariant: the shape is exactly clingo's (see `../shared/docs/output.md`);
 //! only the version line names minasp.
 
+pub use crate::report::{exit_code, result_word, Result, Stop, Summary};
 use std::io::{self, Write};
 use std::time::Duration;
-
-/// How the search ended.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Result {
-    Satisfiable,
-    Unsatisfiable,
-    Unknown,
-}
-
-/// Why a run stopped before its search was complete.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Stop {
-    /// SIGINT or SIGTERM.
-    Interrupted,
-    /// `--time-limit` reached.
-    TimeLimit,
-}
-
-impl Stop {
-    /// clingo's summary line for it (`INTERRUPTED  : 1`, `TIME LIMIT   : 1`).
-    pub fn label(self) -> &'static str {
-        match self {
-            Stop::Interrupted => "INTERRUPTED",
-            Stop::TimeLimit => "TIME LIMIT",
-        }
-    }
-}
-
-/// Summary numbers.
-pub struct Summary {
-    pub models: u64,
-    /// The search stopped at the model limit (more may exist).
-    pub more: bool,
-    pub interrupted: Option<Stop>,
-    pub total: Duration,
-    pub solving: Duration,
-    pub first_model: Duration,
-    pub unsat: Duration,
-    pub cpu: Duration,
-}
 
 pub fn header(out: &mut dyn Write, files: &[String]) -> io::Result<()> {
     writeln!(out, "minasp version {}", env!("CARGO_PKG_VERSION"))?;
@@ -68,14 +29,6 @@ pub fn answer(out: &mut dyn Write, n: u64, atoms: &[String]) -> io::Result<()> {
     writeln!(out, "Answer: {}", n)?;
     writeln!(out, "{}", atoms.join(" "))?;
     out.flush()
-}
-
-pub fn result_word(r: Result) -> &'static str {
-    match r {
-        Result::Satisfiable => "SATISFIABLE",
-        Result::Unsatisfiable => "UNSATISFIABLE",
-        Result::Unknown => "UNKNOWN",
-    }
 }
 
 pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
@@ -108,18 +61,6 @@ fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
     ));
     lines.push(("CPU Time", format!("{:.3}s", s.cpu.as_secs_f64())));
     lines
-}
-
-/// Exit code in clasp's convention: the result (10, 20, 30; 0 unknown),
-/// plus 1 when interrupted or out of time.
-pub fn exit_code(r: Result, more: bool, stop: Option<Stop>) -> i32 {
-    let base = match r {
-        Result::Satisfiable if more => 10,
-        Result::Satisfiable => 30,
-        Result::Unsatisfiable => 20,
-        Result::Unknown => 0,
-    };
-    base | stop.is_some() as i32
 }
 
 /// Which of clingo's output formats (`--outf`).

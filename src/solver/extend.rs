@@ -15,7 +15,6 @@
 use super::assignment::Reason;
 use super::lit::{SLit, Var};
 use super::Solver;
-use crate::program::{Atom, Lit};
 
 impl Solver {
     /// Adds one unassigned variable (not an atom) to every per-variable
@@ -31,26 +30,18 @@ impl Solver {
         self.weights.grow();
         self.order.grow();
         self.seen.push(false);
-        if let Some(u) = self.ufs.as_mut() {
-            u.grow();
+        let n = self.num_vars();
+        for p in &mut self.propagators {
+            p.grow(n);
         }
         self.stats.variables += 1;
         v
     }
 
-    /// The solver literal of a literal of the solver's program.
-    fn literal(&self, l: Lit) -> SLit {
-        let s = self.atom_lit[l.atom().index()];
-        if l.is_positive() {
-            s
-        } else {
-            !s
-        }
-    }
-
     /// A literal equivalent to the conjunction of `lits` (solver literals),
     /// shared between calls with the same set.
-    fn conjunction(&mut self, mut lits: Vec<SLit>) -> SLit {
+    pub fn conjunction(&mut self, mut lits: Vec<SLit>) -> SLit {
+        self.backtrack(0);
         lits.sort();
         lits.dedup();
         if lits.len() == 1 {
@@ -73,11 +64,12 @@ impl Solver {
     /// A literal equivalent to `bound <= sum of the weights of the true
     /// literals of lits` under the root assignment: `Err(false)` if that
     /// can never hold, `Err(true)` if it always does.
-    fn weight_literal(&mut self, bound: i64, lits: &[(Lit, i64)]) -> Result<SLit, bool> {
-        // solver literals, duplicates merged
+    pub fn weight_literal(&mut self, bound: i64, lits: &[(SLit, i64)]) -> Result<SLit, bool> {
+        self.backtrack(0);
+        // duplicates merged
         let mut merged: std::collections::BTreeMap<SLit, i64> = std::collections::BTreeMap::new();
         for &(l, w) in lits {
-            *merged.entry(self.literal(l)).or_insert(0) += w;
+            *merged.entry(l).or_insert(0) += w;
         }
         merged.retain(|_, w| *w > 0);
         let mut bound = bound;
@@ -129,50 +121,12 @@ impl Solver {
         Ok(w)
     }
 
-    /// Adds the clause `lits` (literals of the solver's program: one of
-    /// them must hold) at the root level.
-    pub fn add_clause(&mut self, lits: &[Lit]) {
+    /// Adds the clause `lits` (one of them must hold) at the root level.
+    pub fn add_clause(&mut self, lits: &[SLit]) {
         self.backtrack(0);
         if self.done {
             return;
         }
-        let c: Vec<SLit> = lits.iter().map(|&l| self.literal(l)).collect();
-        self.add_problem_clause(&c);
+        self.add_problem_clause(lits);
     }
-
-    /// Adds the nogood "all atoms of `u` true and none of `supports` holds"
-    /// as a clause at the root level.
-    pub fn add_support_nogood(&mut self, u: &[Atom], supports: &[Support]) {
-        self.backtrack(0);
-        if self.done {
-            return;
-        }
-        let mut clause: Vec<SLit> = u.iter().map(|&a| !self.literal(a.pos())).collect();
-        for s in supports {
-            let mut lits: Vec<SLit> = s.lits.iter().map(|&l| self.literal(l)).collect();
-            if let Some((bound, wl)) = &s.weight {
-                match self.weight_literal(*bound, wl) {
-                    Ok(w) => lits.push(w),
-                    Err(true) => {}
-                    Err(false) => continue,
-                }
-            }
-            if lits.is_empty() {
-                // an unconditional support: the nogood holds trivially
-                return;
-            }
-            clause.push(self.conjunction(lits));
-        }
-        self.add_problem_clause(&clause);
-    }
-}
-
-/// How a rule can support a set of atoms from outside (see
-/// [`crate::models`]): all of `lits` true and, if there is one, the
-/// weight condition `bound <= sum` over the body literals not relying on
-/// the set.
-#[derive(Clone, Debug)]
-pub struct Support {
-    pub weight: Option<(i64, Vec<(Lit, i64)>)>,
-    pub lits: Vec<Lit>,
 }

@@ -21,46 +21,35 @@
 mod analyze;
 mod assignment;
 mod clause_db;
-mod completion;
 mod decide;
-mod equiv;
 mod extend;
-pub use extend::Support;
 mod lit;
+mod problem;
 mod propagate;
+mod propagator;
 mod restart;
 mod simplify;
-mod unfounded;
 mod watch;
 mod weight;
-
-#[cfg(test)]
-mod tests;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::program::GroundProgram;
-use assignment::{Assignment, Reason};
+pub use assignment::Assignment;
+use assignment::Reason;
 use clause_db::{ClauseDb, ClauseRef};
 use decide::VarOrder;
-use lit::{SLit, Var};
+pub use lit::{SLit, Var};
+pub use problem::{ClauseList, Problem, WeightSpec};
+pub use propagator::Propagator;
 use restart::Schedule;
-use unfounded::Unfounded;
 use watch::Watches;
 use weight::WeightDb;
 
-/// Why a program cannot be solved.
-#[derive(Debug, thiserror::Error)]
-pub enum SolverError {
-    #[error("unsupported program construct: {0}")]
-    Unsupported(String),
-}
-
-/// The result of a search for the next stable model.
+/// The result of a search for the next model.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
-    /// A stable model: index = atom, true = in the answer set.
+    /// A model: the value of every variable, by index.
     Model(Vec<bool>),
     /// No further models.
     Exhausted,
@@ -113,17 +102,16 @@ pub struct Tuning {
     pub enumerate: bool,
 }
 
+/// A CDCL solver over a [`Problem`] and its [`Propagator`]s.
 pub struct Solver {
-    #[cfg(debug_assertions)]
-    program: GroundProgram,
-    /// Per atom: the literal holding its value (see [`equiv`]).
-    atom_lit: Vec<SLit>,
     assign: Assignment,
     db: ClauseDb,
     watches: Watches,
     weights: WeightDb,
     order: VarOrder,
-    ufs: Option<Unfounded>,
+    propagators: Vec<Box<dyn Propagator>>,
+    /// The clauses the propagators answer with (reused).
+    prop_out: ClauseList,
     qhead: usize,
     schedule: Schedule,
     stats: Stats,
@@ -154,23 +142,17 @@ pub struct Solver {
 }
 
 impl Solver {
-    pub fn new(program: &GroundProgram) -> Result<Solver, SolverError> {
-        Solver::tuned(program, Tuning::default())
-    }
-
-    pub fn tuned(program: &GroundProgram, tuning: Tuning) -> Result<Solver, SolverError> {
-        let t = completion::translate(program)?;
-        let nv = t.num_vars;
+    /// A solver for `problem`, tuned for one model or many.
+    pub fn new(problem: Problem, tuning: Tuning) -> Solver {
+        let nv = problem.num_vars;
         let mut s = Solver {
-            #[cfg(debug_assertions)]
-            program: program.clone(),
-            atom_lit: t.atom_lit.clone(),
             assign: Assignment::new(nv),
             db: ClauseDb::default(),
             watches: Watches::new(nv),
             weights: WeightDb::new(nv),
             order: VarOrder::new(nv),
-            ufs: Unfounded::new(&t),
+            propagators: Vec::new(),
+            prop_out: ClauseList::default(),
             qhead: 0,
             schedule: Schedule::new(),
             stats: Stats::default(),
@@ -193,30 +175,39 @@ impl Solver {
             defined_weights: std::collections::HashMap::new(),
         };
         if tuning.enumerate {
-            for b in &t.bodies {
-                s.order.phase[b.lit.var().index()] = b.lit.is_positive();
+            for l in &problem.enumeration_phases {
+                s.order.phase[l.var().index()] = l.is_positive();
             }
             s.order.set_decay(0.92);
             s.save_progress = 160;
         } else {
             s.order.use_targets();
         }
-        for (beta, bound, lits) in &t.weights {
+        for (beta, bound, lits) in problem.weights.iter() {
             s.weights.add(*beta, *bound, lits.clone());
         }
-        for c in t.clauses.iter() {
+        for c in problem.clauses.iter() {
             s.add_problem_clause(c);
         }
-        // merged atoms' own variables occur nowhere: fix them at the root
-        // so that they are never decided
-        for (a, &l) in t.atom_lit.iter().enumerate() {
-            if l.var().index() != a && !s.done {
-                s.assign.assign(Var(a as u32).lit(false), Reason::None);
+        for &l in &problem.units {
+            if !s.done {
+                s.add_problem_clause(&[l]);
             }
         }
         s.stats.variables = nv as u64;
-        s.stats.weights = t.weights.len() as u64;
-        Ok(s)
+        s.stats.weights = problem.weights.len() as u64;
+        s
+    }
+
+    /// Adds a propagator (see [`Propagator`]); it is consulted from the
+    /// next propagation fixpoint on.
+    pub fn add_propagator(&mut self, p: Box<dyn Propagator>) {
+        self.propagators.push(p);
+    }
+
+    /// Variables of the problem (including those added since).
+    pub fn num_vars(&self) -> usize {
+        self.assign.level.len()
     }
 
     /// Adds a clause of the translation at the root level.
@@ -303,7 +294,7 @@ impl Solver {
         loop {
             let mut conflict = self.propagate();
             if conflict.is_none() {
-                match self.check_unfounded() {
+                match self.run_propagators() {
                     Ok(true) => continue,
                     Ok(false) => {}
                     Err(c) => conflict = Some(c),
@@ -355,9 +346,8 @@ impl Solver {
                     self.assign.assign(l, Reason::None);
                 }
                 None => {
-                    let model: Vec<bool> = self.atom_lit.iter().map(|&l| self.assign.is_true(l)).collect();
-                    #[cfg(debug_assertions)]
-                    debug_assert!(self.program.is_stable_model(&model), "not a stable model: {model:?}");
+                    let model: Vec<bool> =
+                        (0..self.num_vars()).map(|v| self.assign.is_true(Var(v as u32).pos())).collect();
                     self.block_model();
                     return Some(Outcome::Model(model));
                 }
@@ -408,6 +398,67 @@ impl Solver {
         self.backtrack(k - 1);
         let reason = self.attach(&clause, false, 0);
         self.assign.assign(clause[0], reason);
+    }
+
+    /// Asks the propagators at a propagation fixpoint.  Returns `Ok(true)`
+    /// if their clauses implied new literals (propagate again), `Ok(false)`
+    /// if they are satisfied, or a conflict.  Each clause is learnt, its
+    /// two watched literals those of the highest levels.
+    fn run_propagators(&mut self) -> Result<bool, Conflict> {
+        let mut out = std::mem::take(&mut self.prop_out);
+        let mut result = Ok(false);
+        for k in 0..self.propagators.len() {
+            out.clear();
+            self.propagators[k].propagate(&self.assign, &mut out);
+            if out.is_empty() {
+                continue;
+            }
+            let mut clause = std::mem::take(&mut self.tmp_clause);
+            // conflicts first: a clause whose literals are all false
+            'outer: for pass in 0..2 {
+                for c in out.iter() {
+                    let first = c[0];
+                    let conflict = self.assign.is_false(first);
+                    if (pass == 0) != conflict || !(conflict || self.assign.is_undef(first)) {
+                        continue;
+                    }
+                    clause.clear();
+                    clause.extend_from_slice(c);
+                    // watch the literals of highest level
+                    let n = clause.len();
+                    let start = if conflict { 0 } else { 1 };
+                    for w in start..n.min(2) {
+                        let mut best = w;
+                        for j in w + 1..n {
+                            if self.assign.lit_level(clause[j]) > self.assign.lit_level(clause[best]) {
+                                best = j;
+                            }
+                        }
+                        clause.swap(w, best);
+                    }
+                    let lbd = self.compute_lbd(&clause);
+                    let reason = self.attach(&clause, true, lbd);
+                    self.stats.learned += 1;
+                    if conflict {
+                        result = Err(match reason {
+                            Reason::None => Conflict::Unit(clause[0]),
+                            Reason::Binary(o) => Conflict::Binary(clause[0], o),
+                            Reason::Clause(c) => Conflict::Clause(c),
+                            Reason::Weight(_) => unreachable!("a learnt clause is no weight constraint"),
+                        });
+                        break 'outer;
+                    }
+                    self.assign.assign(clause[0], reason);
+                    result = Ok(true);
+                }
+            }
+            self.tmp_clause = clause;
+            if result.is_err() {
+                break;
+            }
+        }
+        self.prop_out = out;
+        result
     }
 
     /// Deletes about half of the learnt clauses (not locked, LBD > 2),

@@ -104,20 +104,17 @@ impl Solver {
             let p = self.assign.trail[i];
             self.weights.undo(p);
         }
+        for p in &mut self.propagators {
+            p.undo(&self.assign.trail[start..], start);
+        }
         for i in start..self.assign.trail.len() {
             let l = self.assign.trail[i];
             self.assign.value[l.code()] = 0;
             self.assign.value[(!l).code()] = 0;
             self.order.unassigned(l, save);
-            if let Some(u) = self.ufs.as_mut() {
-                u.on_unassign(l.var());
-            }
         }
         self.assign.trail.truncate(start);
         self.assign.trail_lim.truncate(level as usize);
         self.qhead = self.qhead.min(start);
-        if let Some(u) = self.ufs.as_mut() {
-            u.head = u.head.min(start);
-        }
     }
 }

@@ -27,10 +27,8 @@
 //! and for weight bodies that could hold without `U` but are not false,
 //! their false literals outside `U`.
 
-use super::assignment::{Assignment, Reason};
-use super::completion::Translation;
-use super::lit::{SLit, Var};
-use super::{Conflict, Solver};
+use super::translation::Translation;
+use crate::solver::{Assignment, ClauseList, Propagator, SLit, Var};
 
 const NONE: u32 = u32::MAX;
 
@@ -59,16 +57,16 @@ pub struct Unfounded {
     source: Vec<u32>,
     queue: Vec<u32>,
     in_queue: Vec<bool>,
-    pub head: usize,
+    head: usize,
     stack: Vec<u32>,
     cand: Vec<u32>,
     in_u: Vec<bool>,
     body_mark: Vec<bool>,
     var_mark: Vec<bool>,
     /// Output of `check`: per part, a range of `out_atoms` and of `out_ext`.
-    pub groups: Vec<(u32, u32, u32, u32)>,
-    pub out_atoms: Vec<u32>,
-    pub out_ext: Vec<SLit>,
+    groups: Vec<(u32, u32, u32, u32)>,
+    out_atoms: Vec<u32>,
+    out_ext: Vec<SLit>,
 }
 
 impl Unfounded {
@@ -166,13 +164,7 @@ impl Unfounded {
 
     /// Called for each variable unassigned by backtracking.
     #[inline]
-    /// Makes room for one more variable (not an atom: never in a loop).
-    pub fn grow(&mut self) {
-        self.false_watch.extend([Vec::new(), Vec::new()]);
-        self.var_mark.push(false);
-    }
-
-    pub fn on_unassign(&mut self, v: Var) {
+    fn on_unassign(&mut self, v: Var) {
         let a = v.index();
         if a < self.num_atoms && self.scc_of[a] != NONE && self.source[a] == NONE {
             self.enqueue(a as u32);
@@ -280,7 +272,7 @@ impl Unfounded {
     /// Brings the sources up to date with assignment `a` (at a propagation
     /// fixpoint). Returns true if an unfounded set was found; then `groups`,
     /// `out_atoms`, `out_ext` describe its parts and their external literals.
-    pub fn check(&mut self, a: &Assignment) -> bool {
+    fn check(&mut self, a: &Assignment) -> bool {
         for i in self.head..a.trail.len() {
             let f = !a.trail[i];
             for k in 0..self.false_watch[f.code()].len() {
@@ -404,68 +396,38 @@ impl Unfounded {
     }
 }
 
-impl Solver {
-    /// Runs the unfounded-set check at a propagation fixpoint. Returns
-    /// `Ok(true)` if loop nogoods implied new literals (propagate again),
-    /// `Ok(false)` if there is no non-false unfounded atom, or a conflict.
-    pub(super) fn check_unfounded(&mut self) -> Result<bool, Conflict> {
-        let Some(ufs) = self.ufs.as_mut() else {
-            return Ok(false);
-        };
-        if !ufs.check(&self.assign) {
-            return Ok(false);
+impl Propagator for Unfounded {
+    /// The loop nogoods of the unfounded atoms that are not false yet:
+    /// `a -> external support of U` for each `a` in an unfounded set `U`.
+    fn propagate(&mut self, a: &Assignment, out: &mut ClauseList) {
+        if !self.check(a) {
+            return;
         }
-        let groups = std::mem::take(&mut ufs.groups);
-        let atoms = std::mem::take(&mut ufs.out_atoms);
-        let ext = std::mem::take(&mut ufs.out_ext);
-        let mut result = Ok(false);
-        let mut clause = std::mem::take(&mut self.tmp_clause);
-        // conflicts first: a true atom in an unfounded set
-        'outer: for pass in 0..2 {
-            for &(a0, a1, e0, e1) in &groups {
-                for &c in &atoms[a0 as usize..a1 as usize] {
-                    let al = Var(c).pos();
-                    let conflict = self.assign.is_true(al);
-                    if (pass == 0) != conflict || !(conflict || self.assign.is_undef(al)) {
-                        continue;
-                    }
-                    clause.clear();
-                    clause.push(!al);
-                    clause.extend_from_slice(&ext[e0 as usize..e1 as usize]);
-                    // watch the literals of highest level
-                    let n = clause.len();
-                    let start = if conflict { 0 } else { 1 };
-                    for w in start..n.min(2) {
-                        let mut best = w;
-                        for k in w + 1..n {
-                            if self.assign.lit_level(clause[k]) > self.assign.lit_level(clause[best]) {
-                                best = k;
-                            }
-                        }
-                        clause.swap(w, best);
-                    }
-                    let lbd = self.compute_lbd(&clause);
-                    let reason = self.attach(&clause, true, lbd);
-                    if conflict {
-                        result = Err(match reason {
-                            Reason::None => Conflict::Unit(clause[0]),
-                            Reason::Binary(o) => Conflict::Binary(clause[0], o),
-                            Reason::Clause(c) => Conflict::Clause(c),
-                            Reason::Weight(_) => unreachable!(),
-                        });
-                        break 'outer;
-                    }
-                    self.assign.assign(!al, reason);
-                    self.stats.learned += 1;
-                    result = Ok(true);
+        let mut clause = Vec::new();
+        for &(a0, a1, e0, e1) in &self.groups {
+            for &c in &self.out_atoms[a0 as usize..a1 as usize] {
+                let al = Var(c).pos();
+                if a.is_false(al) {
+                    continue;
                 }
+                clause.clear();
+                clause.push(!al);
+                clause.extend_from_slice(&self.out_ext[e0 as usize..e1 as usize]);
+                out.push(&clause);
             }
         }
-        self.tmp_clause = clause;
-        let ufs = self.ufs.as_mut().unwrap();
-        ufs.groups = groups;
-        ufs.out_atoms = atoms;
-        ufs.out_ext = ext;
-        result
+    }
+
+    fn undo(&mut self, unassigned: &[SLit], trail_len: usize) {
+        for l in unassigned {
+            self.on_unassign(l.var());
+        }
+        self.head = self.head.min(trail_len);
+    }
+
+    /// New variables are never atoms, so never on a loop.
+    fn grow(&mut self, num_vars: usize) {
+        self.false_watch.resize_with(2 * num_vars, Vec::new);
+        self.var_mark.resize(num_vars, false);
     }
 }

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 
-use super::{Outcome, Solver, SolverError, Tuning};
+use super::{ProgramSolver as Solver, TranslateError as SolverError};
 use crate::program::{Atom, Body, GroundProgram, Head, Lit, Rule};
+use crate::solver::{Outcome, Tuning};
 
 /// All models, checking each is stable and none repeats; then Exhausted
 /// must stick.
@@ -19,7 +20,7 @@ fn models(p: &GroundProgram) -> Vec<Vec<bool>> {
 }
 
 fn models_tuned(p: &GroundProgram, tuning: Tuning) -> Vec<Vec<bool>> {
-    let mut s = Solver::tuned(p, tuning).expect("supported program");
+    let mut s = Solver::new(p, tuning).expect("supported program");
     let mut out = Vec::new();
     let mut set = BTreeSet::new();
     loop {
@@ -203,7 +204,7 @@ fn disjunction_is_unsupported() {
     let mut p = GroundProgram::new();
     let x = atoms(&mut p, 2);
     p.add(Rule { head: Head::Disjunction(x.clone()), body: Body::Normal(vec![]) });
-    assert!(matches!(Solver::new(&p), Err(SolverError::Unsupported(_))));
+    assert!(matches!(Solver::new(&p, Tuning::default()), Err(SolverError::Unsupported(_))));
 }
 
 /// Pigeons into holes: `{p(i,h)}`, each pigeon in at least one hole
@@ -231,7 +232,7 @@ pub(super) fn pigeon_hole(pigeons: usize, holes: usize) -> GroundProgram {
 #[test]
 fn pigeon_hole_unsat() {
     let p = pigeon_hole(6, 5);
-    let mut s = Solver::new(&p).unwrap();
+    let mut s = Solver::new(&p, Tuning::default()).unwrap();
     assert_eq!(s.next_model(), Outcome::Exhausted);
     assert!(s.stats().conflicts > 10);
     assert!(s.stats().learned > 0);
@@ -255,7 +256,7 @@ fn pigeon_hole_sat_counts() {
 #[test]
 fn interrupt_flag() {
     let p = pigeon_hole(9, 8);
-    let mut s = Solver::new(&p).unwrap();
+    let mut s = Solver::new(&p, Tuning::default()).unwrap();
     let flag = Arc::new(AtomicBool::new(true));
     s.set_interrupt(flag.clone());
     assert_eq!(s.next_model(), Outcome::Interrupted);

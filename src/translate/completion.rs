@@ -22,80 +22,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::lit::{SLit, Var};
-use super::SolverError;
+use super::translation::{BodyId, BodyInfo, Translation};
+use super::TranslateError as SolverError;
 use crate::program::{Body, GroundProgram, Head, Lit};
-
-/// Index of a distinct rule body.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct BodyId(pub u32);
-
-/// A distinct body, as the unfounded-set checker sees it.
-#[derive(Clone, Debug)]
-pub struct BodyInfo {
-    /// The solver literal that is true iff the body holds.
-    pub lit: SLit,
-    /// `None`: a conjunction of `lits` (weights all 1). `Some(bound)`:
-    /// `bound <= sum of weights of true lits`.
-    pub bound: Option<i64>,
-    pub lits: Vec<(SLit, i64)>,
-}
-
-/// `β <-> bound <= sum of the weights of the true literals`.
-pub type WeightSpec = (SLit, i64, Vec<(SLit, i64)>);
-
-pub struct Translation {
-    pub num_atoms: usize,
-    pub num_vars: usize,
-    pub true_lit: SLit,
-    pub clauses: ClauseList,
-    /// Weight constraints to propagate natively.
-    pub weights: Vec<WeightSpec>,
-    pub bodies: Vec<BodyInfo>,
-    /// Per atom: the distinct bodies of the rules with the atom in the head.
-    pub supports: Vec<Vec<BodyId>>,
-    /// Per atom: the literal standing for it (its own variable unless it
-    /// was merged with its body, see [`super::equiv`]).
-    pub atom_lit: Vec<SLit>,
-    /// Per atom: its positive-loop component (`u32::MAX`: on no loop).
-    pub scc_of: Vec<u32>,
-    pub num_scc: u32,
-}
-
-/// Clauses stored flat, in one allocation (large programs have millions
-/// of short clauses): clause `i` is `lits[ends[i - 1]..ends[i]]`.
-#[derive(Default, Debug)]
-pub struct ClauseList {
-    lits: Vec<SLit>,
-    ends: Vec<u32>,
-}
-
-impl ClauseList {
-    pub fn of(c: &[SLit]) -> ClauseList {
-        let mut l = ClauseList::default();
-        l.push(c);
-        l
-    }
-
-    pub fn push(&mut self, c: &[SLit]) {
-        self.lits.extend_from_slice(c);
-        self.ends.push(self.lits.len() as u32);
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &[SLit]> {
-        let mut start = 0;
-        self.ends.iter().map(move |&e| {
-            let c = &self.lits[start..e as usize];
-            start = e as usize;
-            c
-        })
-    }
-
-    /// All literals of all clauses, to rewrite in place.
-    pub fn lits_mut(&mut self) -> &mut [SLit] {
-        &mut self.lits
-    }
-}
+use crate::solver::{ClauseList, SLit, Var};
 
 #[derive(PartialEq, Eq, Hash)]
 enum BodyKey {

@@ -16,8 +16,8 @@
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::completion::Translation;
-use super::lit::{SLit, Var};
+use super::translation::Translation;
+use crate::solver::{SLit, Var};
 
 /// Marks atoms on positive loops: `scc_of[a]` is the index of `a`'s
 /// non-trivial strongly connected component of the positive dependency
@@ -135,8 +135,8 @@ pub fn merge(t: &mut Translation, defined_by_normal_rule: &[bool]) -> Vec<SLit> 
 #[cfg(test)]
 mod tests {
     use super::super::completion::translate;
-    use super::super::lit::Var;
     use crate::program::{Atom, GroundProgram, Head, Lit, Rule};
+    use crate::solver::Var;
 
     fn program(rules: Vec<Rule>, n: u32) -> GroundProgram {
         let mut p = GroundProgram { num_atoms: n, rules: vec![] };

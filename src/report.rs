@@ -1,0 +1,68 @@
+//! What a finished run reports, whatever the format: the result, why it
+//! stopped, the summary numbers and the exit code.  Shared by the text
+//! output (`crate::output`) and the JSON output (`crate::json`).
+//!
+//! Invariant: exit codes are clasp's: 10/20/30 for the result, +1 when the
+//! run was stopped.
+
+use std::time::Duration;
+
+/// How the search ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Result {
+    Satisfiable,
+    Unsatisfiable,
+    Unknown,
+}
+
+/// Why a run stopped before its search was complete.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Stop {
+    /// SIGINT or SIGTERM.
+    Interrupted,
+    /// `--time-limit` reached.
+    TimeLimit,
+}
+
+impl Stop {
+    /// clingo's summary line for it (`INTERRUPTED  : 1`, `TIME LIMIT   : 1`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Stop::Interrupted => "INTERRUPTED",
+            Stop::TimeLimit => "TIME LIMIT",
+        }
+    }
+}
+
+/// Summary numbers.
+pub struct Summary {
+    pub models: u64,
+    /// The search stopped at the model limit (more may exist).
+    pub more: bool,
+    pub interrupted: Option<Stop>,
+    pub total: Duration,
+    pub solving: Duration,
+    pub first_model: Duration,
+    pub unsat: Duration,
+    pub cpu: Duration,
+}
+
+pub fn result_word(r: Result) -> &'static str {
+    match r {
+        Result::Satisfiable => "SATISFIABLE",
+        Result::Unsatisfiable => "UNSATISFIABLE",
+        Result::Unknown => "UNKNOWN",
+    }
+}
+
+/// Exit code in clasp's convention: the result (10, 20, 30; 0 unknown),
+/// plus 1 when interrupted or out of time.
+pub fn exit_code(r: Result, more: bool, stop: Option<Stop>) -> i32 {
+    let base = match r {
+        Result::Satisfiable if more => 10,
+        Result::Satisfiable => 30,
+        Result::Unsatisfiable => 20,
+        Result::Unknown => 0,
+    };
+    base | stop.is_some() as i32
+}

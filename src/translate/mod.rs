@@ -1,0 +1,155 @@
+//! A ground program as the solver's problem: Clark's completion over atom
+//! and body variables (`completion`), atoms merged with their only rule's
+//! body (`equiv`), and the unfounded-set check as a propagator
+//! (`unfounded`).  The solver (`crate::solver`) knows none of this: it sees
+//! variables, clauses, weight constraints and propagators.
+//!
+//! Invariant: the models of the problem, restricted to the atoms' literals
+//! and cut down by the unfounded-set propagator, are exactly the stable
+//! models of the program; [`ProgramSolver`] returns them in terms of atoms.
+
+mod completion;
+mod equiv;
+#[cfg(test)]
+mod tests;
+mod translation;
+mod unfounded;
+
+use crate::program::{Atom, GroundProgram, Lit};
+use crate::solver::{Outcome, Problem, SLit, Solver, Stats, Tuning, Var};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+pub use completion::slit;
+
+/// Why a program cannot be translated.
+#[derive(Debug, thiserror::Error)]
+pub enum TranslateError {
+    /// A construct the completion cannot express (disjunctive rules must be
+    /// shifted or relaxed first, see [`crate::models`]).
+    #[error("unsupported program construct: {0}")]
+    Unsupported(String),
+}
+
+/// A solver for the stable models of one ground program.
+pub struct ProgramSolver {
+    solver: Solver,
+    /// Per atom: the literal standing for it.
+    atom_lit: Vec<SLit>,
+    #[cfg(debug_assertions)]
+    program: GroundProgram,
+}
+
+impl ProgramSolver {
+    /// Translates `program` and sets up the solver and its propagators.
+    pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
+        let t = completion::translate(program)?;
+        let ufs = unfounded::Unfounded::new(&t);
+        // A merged atom's own variable occurs nowhere: fixed at the root,
+        // so that it is never decided.
+        let units = t
+            .atom_lit
+            .iter()
+            .enumerate()
+            .filter(|(a, l)| l.var().index() != *a)
+            .map(|(a, _)| Var(a as u32).lit(false))
+            .collect();
+        let problem = Problem {
+            num_vars: t.num_vars,
+            enumeration_phases: t.bodies.iter().map(|b| b.lit).collect(),
+            clauses: t.clauses,
+            weights: t.weights,
+            units,
+        };
+        let mut solver = Solver::new(problem, tuning);
+        if let Some(u) = ufs {
+            solver.add_propagator(Box::new(u));
+        }
+        Ok(ProgramSolver {
+            solver,
+            atom_lit: t.atom_lit,
+            #[cfg(debug_assertions)]
+            program: program.clone(),
+        })
+    }
+
+    /// The next stable model (index = atom), each once.
+    pub fn next_model(&mut self) -> Outcome {
+        match self.solver.next_model() {
+            Outcome::Model(vals) => {
+                let m: Vec<bool> =
+                    self.atom_lit.iter().map(|l| vals[l.var().index()] == l.is_positive()).collect();
+                #[cfg(debug_assertions)]
+                debug_assert!(self.program.is_stable_model(&m), "not a stable model: {m:?}");
+                Outcome::Model(m)
+            }
+            other => other,
+        }
+    }
+
+    /// The solver literal of a program literal.
+    pub fn literal(&self, l: Lit) -> SLit {
+        let s = self.atom_lit[l.atom().index()];
+        if l.is_positive() {
+            s
+        } else {
+            !s
+        }
+    }
+
+    /// Adds the clause `lits` (program literals, one must hold) at the root.
+    pub fn add_clause(&mut self, lits: &[Lit]) {
+        let c: Vec<SLit> = lits.iter().map(|&l| self.literal(l)).collect();
+        self.solver.add_clause(&c);
+    }
+
+    /// Adds the nogood "all atoms of `u` true and none of `supports` holds"
+    /// as a clause at the root level.
+    pub fn add_support_nogood(&mut self, u: &[Atom], supports: &[Support]) {
+        let mut clause: Vec<SLit> = u.iter().map(|&a| !self.literal(a.pos())).collect();
+        for s in supports {
+            let mut lits: Vec<SLit> = s.lits.iter().map(|&l| self.literal(l)).collect();
+            if let Some((bound, wl)) = &s.weight {
+                let wl: Vec<(SLit, i64)> = wl.iter().map(|&(l, w)| (self.literal(l), w)).collect();
+                match self.solver.weight_literal(*bound, &wl) {
+                    Ok(w) => lits.push(w),
+                    Err(true) => {}
+                    Err(false) => continue,
+                }
+            }
+            if lits.is_empty() {
+                // an unconditional support: the nogood holds trivially
+                return;
+            }
+            clause.push(self.solver.conjunction(lits));
+        }
+        self.solver.add_clause(&clause);
+    }
+
+    /// Stops the search when the flag is set.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.solver.set_interrupt(flag);
+    }
+
+    /// No model is left, known without searching.
+    pub fn exhausted(&self) -> bool {
+        self.solver.exhausted()
+    }
+
+    /// The solver's counters.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+}
+
+/// How a rule can support a set of atoms from outside (see
+/// [`crate::models`]): all of `lits` true and, if there is one, the
+/// weight condition `bound <= sum` over the body literals not relying on
+/// the set.
+#[derive(Clone, Debug)]
+pub struct Support {
+    /// The weight condition, if the rule has a weight body.
+    pub weight: Option<(i64, Vec<(Lit, i64)>)>,
+    /// Literals that must all hold.
+    pub lits: Vec<Lit>,
+}
