@@ -1,22 +1,23 @@
-//! The stable-model solver: conflict-driven nogood learning (clasp-style)
-//! over the Clark completion of a ground program, with native weight
-//! constraints and source-pointer unfounded-set checking.
+//! The CDCL core: conflict-driven clause learning (clasp-style) over a
+//! [`Problem`] of variables, clauses and native weight constraints, with
+//! [`Propagator`]s for what is not a clause (the unfounded-set check of
+//! `crate::translate`).  It knows nothing of programs, atoms or syntax.
 //!
-//! Owns the public API ([`Solver`], [`Outcome`], [`Stats`],
-//! [`SolverError`]) and the search loop. Invariant at every return of
-//! [`Solver::next_model`] with a model: the model is a stable model of the
-//! program (re-checked with `is_stable_model` in debug builds), and a
-//! clause blocking the decisions that led to it has been added, so no model
-//! is returned twice; no stable model is ever excluded, because all added
-//! clauses (completion, learnt, loop nogoods) are consequences of the
-//! program except the blocking clauses, each of which excludes exactly the
-//! one model it was made from.
+//! Owns the public API ([`Solver`], [`Outcome`], [`Stats`], [`Problem`],
+//! [`Propagator`]) and the search loop. Invariant at every return of
+//! [`Solver::next_model`] with a model: it satisfies every clause, weight
+//! constraint and propagator, and a clause blocking the decisions that led
+//! to it has been added, so no model is returned twice; no model is ever
+//! excluded otherwise, because every other added clause (learnt, or a
+//! propagator's nogood) is a consequence of the problem and its
+//! propagators.
 //!
 //! Submodules: `lit` variables and literals, `assignment` the trail,
-//! `clause_db` the clause arena, `watch` watch lists, `propagate`
-//! unit propagation, `weight` weight constraints, `analyze` conflict
-//! analysis, `decide` VSIDS, `restart` schedules, `completion` the
-//! translation, `unfounded` the unfounded-set check.
+//! `clause_db` the clause arena, `watch` watch lists, `propagate` unit
+//! propagation and backtracking, `weight` weight constraints, `analyze`
+//! conflict analysis, `decide` VSIDS, `restart` schedules, `simplify`
+//! root-level clean-up, `extend` variables and clauses added between
+//! models, `problem` the input, `propagator` the propagator interface.
 
 mod analyze;
 mod assignment;
