@@ -284,6 +284,11 @@ impl Control {
     /// Starts solving for at most `models` answer sets (0: all).
     pub fn solve(&mut self, models: u64) -> Result<Solve<'_>, Error> {
         let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
+        // The hand-off to the solver: the grounder's invariants, checked in debug builds.
+        #[cfg(debug_assertions)]
+        if let Err(e) = ground.program().validate() {
+            panic!("internal error: the ground program is invalid: {e:?}");
+        }
         let tuning = Tuning { enumerate: models != 1 };
         let mut solver = Models::new(ground.program(), tuning).map_err(|e| {
             self.diagnostics.push(Diagnostic::global_error(e.to_string()));

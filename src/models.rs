@@ -292,12 +292,6 @@ fn smaller_model(
                 continue;
             }
         };
-        if let Head::Disjunction(h) = &r.head {
-            // A rule whose head has no atom of m and whose body holds in m
-            // cannot be (m satisfies the program); skip heads with none in m
-            // only if the body cannot hold in Y either (handled below).
-            let _ = h;
-        }
         if let Some(mut body) = reduct_body(&mut q, &r.body, m, &holds_in_m) {
             body.extend(heads);
             q.add(Rule::constraint(body));

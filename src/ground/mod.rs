@@ -7,10 +7,13 @@
 //! instantiated completely.
 
 pub mod aggregate;
+pub mod auxiliary;
 pub mod depgraph;
 pub mod domain;
 pub mod hash;
+mod instance;
 pub mod instantiate;
+mod join;
 pub mod normalize;
 pub mod plan;
 pub mod pools;

@@ -1,0 +1,556 @@
+//! Rule instances: a binding of a rule's body (found by the join) becomes
+//! ground rules, with the facts evaluated away — literals decided by the
+//! facts dropped or the instance dropped, aggregates and conditional
+//! literals translated through auxiliary atoms, choice and disjunctive
+//! heads built with their conditions.
+//!
+//! Invariant: an instance whose body is false under the facts emits
+//! nothing; a head derived from facts alone becomes a fact.
+
+use super::aggregate::{Aux, Cond, GroundAgg, Truth};
+use super::domain::Range;
+use super::hash::{IMap, Map};
+use super::instantiate::Instantiator;
+use super::join::{check, join};
+use super::plan::plan;
+use super::rule::{AtomPat, ChoiceElem, Head, Lit, PredId, Rule};
+use super::symbol::{Sym, Symbols};
+use super::term::{Binding, GTerm, Var, NO_MATCH};
+use crate::program::{self, Atom, Body};
+use crate::syntax::ast::{AggFun, CmpOp, Sign};
+
+/// One way an element's condition holds: the local binding's tuple/atom
+/// values and the undecided literals.
+/// The matches of a condition, stored flat: for match `k`, the values of
+/// `vars` (the variables the join binds) at `values[k * vars.len()..]`;
+/// large conditions must not cost an allocation per match.
+pub(super) struct CondBindings {
+    pub(super) vars: Vec<Var>,
+    pub(super) values: Vec<Sym>,
+    /// Per match, per literal of the condition: the position of the atom
+    /// it matched (`NO_MATCH`: none), see [`Binding::matched`].
+    pub(super) matches: Vec<u32>,
+    pub(super) width: usize,
+    pub(super) count: usize,
+}
+
+impl CondBindings {
+    /// Match `k`'s atom positions, one per literal of the condition.
+    pub(super) fn matches(&self, k: usize) -> &[u32] {
+        &self.matches[k * self.width..(k + 1) * self.width]
+    }
+
+    /// Binds match `k`'s variables in `b` (a copy of the binding joined from).
+    pub(super) fn load(&self, k: usize, b: &mut Binding) {
+        let w = self.vars.len();
+        for (v, s) in self.vars.iter().zip(&self.values[k * w..(k + 1) * w]) {
+            b.set(*v, *s);
+        }
+    }
+}
+
+pub(super) struct ElemInstance {
+    pub(super) values: Vec<Sym>,
+    pub(super) lits: Vec<program::Lit>,
+}
+
+impl Instantiator {
+    pub(super) fn eval_args(&mut self, a: &AtomPat, b: &Binding) -> Option<Vec<Sym>> {
+        a.args.iter().map(|t| t.eval(b, &mut self.syms)).collect()
+    }
+
+    /// The ground literal of an atom literal under `b`: `Ok(None)` if it
+    /// certainly holds, `Err(())` if it certainly fails.
+    pub(super) fn atom_lit(
+        &mut self,
+        sign: Sign,
+        a: &AtomPat,
+        b: &Binding,
+    ) -> Result<Option<program::Lit>, ()> {
+        let args = self.eval_args(a, b).ok_or(())?;
+        let found = self.find(a.pred, &args);
+        let complete = self.preds[a.pred.0 as usize].complete;
+        match (sign, found) {
+            (Sign::Pos, Some(i)) => Ok(if i.fact { None } else { Some(i.atom.pos()) }),
+            (Sign::Pos, None) => {
+                if complete {
+                    Err(())
+                } else {
+                    Ok(Some(self.mention(a.pred, args).pos()))
+                }
+            }
+            (Sign::Not, Some(i)) => {
+                if i.fact {
+                    Err(())
+                } else {
+                    Ok(Some(i.atom.neg()))
+                }
+            }
+            (Sign::Not, None) => {
+                if complete {
+                    Ok(None)
+                } else {
+                    Ok(Some(self.mention(a.pred, args).neg()))
+                }
+            }
+            (Sign::NotNot, Some(i)) => {
+                if i.fact {
+                    Ok(None)
+                } else {
+                    Ok(Some(self.aux().not_not(i.atom)))
+                }
+            }
+            (Sign::NotNot, None) => {
+                if complete {
+                    Err(())
+                } else {
+                    let at = self.mention(a.pred, args);
+                    Ok(Some(self.aux().not_not(at)))
+                }
+            }
+        }
+    }
+
+    pub(super) fn aux(&mut self) -> Aux<'_> {
+        self.aux_and_syms().0
+    }
+
+    /// The auxiliary-atom maker together with the symbols (for aggregates,
+    /// which need both).
+    pub(super) fn aux_and_syms(&mut self) -> (Aux<'_>, &Symbols) {
+        let aux = Aux {
+            prog: &mut self.prog,
+            nn: &mut self.nn,
+            defs: &mut self.defs,
+            disjs: &mut self.disjs,
+            parts: &mut self.parts,
+            recursive: None,
+        };
+        (aux, &self.syms)
+    }
+
+    /// Builds one rule instance; with `heads_only` just adds its head atoms
+    /// to their domains (for deferred instances during the fixpoint).
+    pub(super) fn build_instance(&mut self, rule: &Rule, b: &Binding, heads_only: bool) {
+        self.current = rule.span;
+        if heads_only {
+            match &rule.head {
+                Head::Atom(a) => {
+                    if let Some(args) = self.eval_args(a, b) {
+                        self.insert(a.pred, args, false);
+                    }
+                }
+                Head::Choice { elems, .. } | Head::Disjunction(elems) => {
+                    for e in elems {
+                        for inst in self.ground_elem_atoms(e, b) {
+                            self.insert(e.atom.pred, inst, false);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+        let mut body: Vec<program::Lit> = Vec::new();
+        for l in &rule.body {
+            match self.body_lit(l, b, None) {
+                Truth::False => return,
+                Truth::True => {}
+                Truth::Lits(ls) => body.extend(ls),
+            }
+        }
+        body.sort_unstable();
+        body.dedup();
+        let certain = body.is_empty();
+        match &rule.head {
+            Head::Atom(a) => {
+                let args = match self.eval_args(a, b) {
+                    Some(x) => x,
+                    None => return,
+                };
+                if let Some(i) = self.find(a.pred, &args) {
+                    if i.fact {
+                        return;
+                    }
+                }
+                let h = self.insert(a.pred, args, certain);
+                if !certain {
+                    self.prog.add(program::Rule::normal(h, body));
+                }
+            }
+            Head::False => self.prog.add(program::Rule::constraint(body)),
+            Head::Show(t) => {
+                if let Some(s) = t.eval(b, &mut self.syms) {
+                    let a = if certain { None } else { Some(self.aux().conj_atom(body)) };
+                    self.shows.push((s, a));
+                }
+            }
+            Head::Choice { elems, bounds } => self.choice(elems, bounds, b, body),
+            Head::Disjunction(elems) => self.disjunction(elems, b, body),
+        }
+    }
+
+    pub(super) fn choice(
+        &mut self,
+        elems: &[ChoiceElem],
+        bounds: &[(CmpOp, GTerm)],
+        b: &Binding,
+        body: Vec<program::Lit>,
+    ) {
+        // Head atoms with the ways their conditions hold (and, in a weight
+        // constraint head, their weight: the first one written).
+        let weighted = elems.iter().any(|e| e.weight.is_some());
+        let mut atoms: IMap<(PredId, Box<[Sym]>), Cond> = IMap::default();
+        let mut weights: Map<(PredId, Box<[Sym]>), Sym> = Map::default();
+        for e in elems {
+            let mut terms = e.atom.args.clone();
+            terms.extend(e.weight.iter().cloned());
+            for mut inst in self.ground_elem(&e.cond, &terms, b) {
+                let w = if e.weight.is_some() { inst.values.pop() } else { None };
+                let key: (PredId, Box<[Sym]>) = (e.atom.pred, inst.values.into());
+                if let Some(w) = w {
+                    weights.entry(key.clone()).or_insert(w);
+                }
+                atoms.entry(key).or_insert(Cond::Alts(vec![])).or(inst.lits);
+            }
+        }
+        let mut certain_heads = Vec::new();
+        let mut gagg = GroundAgg {
+            sign: Sign::Pos,
+            fun: if weighted { AggFun::Sum } else { AggFun::Count },
+            elems: IMap::default(),
+            bounds: vec![],
+            recursive: false,
+        };
+        for ((pred, args), cond) in atoms {
+            let one = self.syms.int(1);
+            let w = weights.get(&(pred, args.clone())).copied().unwrap_or(one);
+            if let Some(i) = self.find(pred, &args) {
+                if i.fact {
+                    // A fact counts when its element's condition holds.
+                    let key = self.syms.int(i.atom.0 as i32);
+                    gagg.elems.insert(vec![w, key].into(), cond);
+                    continue;
+                }
+            }
+            let a = self.insert(pred, args.to_vec(), false);
+            let mut elem = Cond::Alts(vec![]);
+            match &cond {
+                Cond::Certain => {
+                    certain_heads.push(a);
+                    elem.or(vec![a.pos()]);
+                }
+                Cond::Alts(alts) => {
+                    for alt in alts {
+                        let mut bd = body.clone();
+                        bd.extend(alt.iter().copied());
+                        self.prog.add(program::Rule {
+                            head: program::Head::Choice(vec![a]),
+                            body: Body::Normal(bd),
+                        });
+                        let mut l = alt.clone();
+                        l.push(a.pos());
+                        elem.or(l);
+                    }
+                }
+            }
+            let key = self.syms.int(a.0 as i32);
+            gagg.elems.insert(vec![w, key].into(), elem);
+        }
+        if !certain_heads.is_empty() {
+            self.prog.add(program::Rule {
+                head: program::Head::Choice(certain_heads),
+                body: Body::Normal(body.clone()),
+            });
+        }
+        if bounds.is_empty() {
+            return;
+        }
+        for (op, t) in bounds {
+            match t.eval(b, &mut self.syms) {
+                Some(k) => gagg.bounds.push((*op, k)),
+                None => return,
+            }
+        }
+        let (mut aux, syms) = self.aux_and_syms();
+        match aux.aggregate(&gagg, syms) {
+            Truth::True => {}
+            Truth::False => aux.prog.add(program::Rule::constraint(body)),
+            Truth::Lits(ls) => {
+                let l = aux.conj_lit(ls);
+                let n = aux.negate(l);
+                let mut bd = body;
+                bd.push(n);
+                aux.prog.add(program::Rule::constraint(bd));
+            }
+        }
+    }
+
+    /// `a | b : c :- body`: the atoms whose conditions certainly hold form
+    /// the disjunction (gringo 3's conditions are domain predicates);
+    /// atoms under an undecided condition are left out.
+    pub(super) fn disjunction(&mut self, elems: &[ChoiceElem], b: &Binding, body: Vec<program::Lit>) {
+        let mut heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
+        for e in elems {
+            for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
+                if inst.lits.is_empty() && !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values)
+                {
+                    heads.push((e.atom.pred, inst.values));
+                }
+            }
+        }
+        if heads.iter().any(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact)) {
+            return;
+        }
+        let certain = body.is_empty();
+        if heads.len() == 1 {
+            let (p, a) = heads.pop().unwrap();
+            let h = self.insert(p, a, certain);
+            if !certain {
+                self.prog.add(program::Rule::normal(h, body));
+            }
+            return;
+        }
+        let atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
+        self.prog.add(program::Rule { head: program::Head::Disjunction(atoms), body: Body::Normal(body) });
+    }
+
+    /// A body literal under the rule's (complete) binding.
+    /// `matched`: the position of the atom a positive literal was matched
+    /// against by the join that made `b`, if known.
+    pub(super) fn body_lit(&mut self, l: &Lit, b: &Binding, matched: Option<u32>) -> Truth {
+        match l {
+            Lit::Atom { sign: Sign::Pos, atom } if matched.is_some() => {
+                #[cfg(debug_assertions)]
+                let expected = self.eval_args(atom, b);
+                let pos = matched.unwrap_or_default() as usize;
+                let (args, info) =
+                    self.preds[atom.pred.0 as usize].atoms.get_index(pos).expect("matched atom");
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(expected.as_deref(), Some(&args[..]), "a stale match");
+                let _ = args;
+                if info.fact {
+                    Truth::True
+                } else {
+                    Truth::Lits(vec![info.atom.pos()])
+                }
+            }
+            Lit::Atom { sign, atom } => match self.atom_lit(*sign, atom, b) {
+                Err(()) => Truth::False,
+                Ok(None) => Truth::True,
+                Ok(Some(l)) => Truth::Lits(vec![l]),
+            },
+            Lit::Cmp { .. } | Lit::Range { .. } | Lit::Bool(_) => {
+                if check(&self.preds, &mut self.syms, l, b) {
+                    Truth::True
+                } else {
+                    Truth::False
+                }
+            }
+            Lit::Cond { lit, cond } => self.conditional(lit, cond, b),
+            Lit::Agg(a) => {
+                let recursive = a.elems.iter().any(|e| {
+                    e.cond.iter().any(|c| {
+                        matches!(c, Lit::Atom { sign: Sign::Pos, atom }
+                            if !self.preds[atom.pred.0 as usize].complete)
+                    })
+                });
+                let mut g =
+                    GroundAgg { sign: a.sign, fun: a.fun, elems: IMap::default(), bounds: vec![], recursive };
+                for (op, t) in &a.bounds {
+                    match t.eval(b, &mut self.syms) {
+                        Some(k) => g.bounds.push((*op, k)),
+                        None => return Truth::False,
+                    }
+                }
+                for e in &a.elems {
+                    self.each_elem(&e.cond, &e.tuple, b, &mut |inst| {
+                        g.elems.entry(inst.values.into()).or_insert(Cond::Alts(vec![])).or(inst.lits);
+                    });
+                }
+                let (mut aux, syms) = self.aux_and_syms();
+                aux.aggregate(&g, syms)
+            }
+        }
+    }
+
+    /// `lit : cond`: for every instance of the condition, the literal holds.
+    pub(super) fn conditional(&mut self, lit: &Lit, cond: &[Lit], b: &Binding) -> Truth {
+        // A condition over a predicate still being instantiated may depend
+        // on this very rule: then `c -> l` needs gringo's disjunctive reading.
+        let recursive = cond
+            .iter()
+            .any(|c| matches!(c, Lit::Atom { sign: Sign::Pos, atom } if !self.preds[atom.pred.0 as usize].complete));
+        let found = self.cond_bindings(cond, b);
+        let mut result = Truth::True;
+        let mut b2 = b.clone();
+        b2.clear_matches();
+        for k in 0..found.count {
+            found.load(k, &mut b2);
+            let Some(cond_lits) = self.cond_lits(cond, &b2, found.matches(k)) else { continue };
+            let l = match lit {
+                Lit::Atom { sign, atom } => match self.atom_lit(*sign, atom, &b2) {
+                    Err(()) => Truth::False,
+                    Ok(None) => Truth::True,
+                    Ok(Some(l)) => Truth::Lits(vec![l]),
+                },
+                other => {
+                    if check(&self.preds, &mut self.syms, other, &b2) {
+                        Truth::True
+                    } else {
+                        Truth::False
+                    }
+                }
+            };
+            let t = match (l, cond_lits.is_empty()) {
+                (Truth::True, _) => Truth::True,
+                (Truth::False, true) => Truth::False,
+                (l, _) if recursive => self.implication_disjunctive(l, cond_lits),
+                (l, _) => self.implication(l, cond_lits),
+            };
+            result = result.and(t);
+            if result == Truth::False {
+                return result;
+            }
+        }
+        result
+    }
+
+    /// `cond -> l` as `e` with `e :- l.` and `e :- not c.` for each condition
+    /// literal (exact when the condition does not depend on `e`).
+    pub(super) fn implication(&mut self, l: Truth, cond: Vec<program::Lit>) -> Truth {
+        let mut aux = self.aux();
+        let e = aux.prog.new_atom();
+        if let Truth::Lits(ls) = l {
+            aux.prog.add(program::Rule::normal(e, ls));
+        }
+        for c in cond {
+            let n = aux.negate(c);
+            aux.prog.add(program::Rule::normal(e, vec![n]));
+        }
+        Truth::Lits(vec![e.pos()])
+    }
+
+    /// `cond -> l` as gringo reads it when the condition may depend on the
+    /// rule: `C :- cond.`, each positive condition atom `c :- C.`, `:- C, a.`
+    /// for each `not a` in the condition, `e :- l.`, `e :- not C.` and the
+    /// disjunction `e | C :- not not l.` (shifted later if head-cycle-free).
+    pub(super) fn implication_disjunctive(&mut self, l: Truth, cond: Vec<program::Lit>) -> Truth {
+        let mut aux = self.aux();
+        let c = aux.prog.new_atom();
+        aux.prog.add(program::Rule::normal(c, cond.clone()));
+        for x in &cond {
+            if x.is_positive() {
+                aux.prog.add(program::Rule::normal(x.atom(), vec![c.pos()]));
+            } else {
+                aux.prog.add(program::Rule::constraint(vec![c.pos(), x.atom().pos()]));
+            }
+        }
+        let e = aux.prog.new_atom();
+        aux.prog.add(program::Rule::normal(e, vec![c.neg()]));
+        if let Truth::Lits(ls) = l {
+            let l1 = aux.conj_lit(ls.clone());
+            aux.prog.add(program::Rule::normal(e, ls));
+            let nl = aux.negate(l1);
+            let nnl = aux.negate(nl);
+            aux.prog.add(program::Rule {
+                head: program::Head::Disjunction(vec![e, c]),
+                body: Body::Normal(vec![nnl]),
+            });
+            let at = self.prog.rules.len() - 1;
+            self.disjunctions.push((at, self.current));
+        }
+        Truth::Lits(vec![e.pos()])
+    }
+
+    /// Instances of an element condition under the global binding `b`, with
+    /// the values of `terms` and the undecided condition literals.
+    pub(super) fn ground_elem(&mut self, cond: &[Lit], terms: &[GTerm], b: &Binding) -> Vec<ElemInstance> {
+        let mut out = Vec::new();
+        self.each_elem(cond, terms, b, &mut |inst| out.push(inst));
+        out
+    }
+
+    /// [`Self::ground_elem`], handing each instance to `f` as it is made
+    /// (large aggregates are not collected twice).
+    pub(super) fn each_elem(
+        &mut self,
+        cond: &[Lit],
+        terms: &[GTerm],
+        b: &Binding,
+        f: &mut dyn FnMut(ElemInstance),
+    ) {
+        let found = self.cond_bindings(cond, b);
+        let mut b2 = b.clone();
+        b2.clear_matches();
+        for k in 0..found.count {
+            found.load(k, &mut b2);
+            let Some(lits) = self.cond_lits(cond, &b2, found.matches(k)) else { continue };
+            let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
+            if let Some(values) = values {
+                f(ElemInstance { values, lits });
+            }
+        }
+    }
+
+    /// Head atoms of a choice element that can be chosen (for deferred rules).
+    pub(super) fn ground_elem_atoms(&mut self, e: &ChoiceElem, b: &Binding) -> Vec<Vec<Sym>> {
+        self.ground_elem(&e.cond, &e.atom.args, b).into_iter().map(|i| i.values).collect()
+    }
+
+    /// Joins a condition: the bindings extending `b` that match it.
+    pub(super) fn cond_bindings(&mut self, cond: &[Lit], b: &Binding) -> CondBindings {
+        let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
+        let global = bound.clone();
+        let (steps, _) = {
+            let sz = |p: PredId| self.size_of(p);
+            plan(cond, &bound, &global, None, &sz)
+        };
+        self.prepare_indexes(cond, &steps);
+        let ranges = vec![Range::All; cond.len()];
+        let mut found = CondBindings {
+            vars: Vec::new(),
+            values: Vec::new(),
+            matches: Vec::new(),
+            width: cond.len(),
+            count: 0,
+        };
+        let mut b2 = b.clone();
+        b2.clear_matches();
+        join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x| {
+            if found.count == 0 {
+                // every match binds the same variables: those of the plan
+                found.vars = (0..x.values().len())
+                    .filter(|&i| b.values()[i].is_none() && x.values()[i].is_some())
+                    .map(|i| Var(i as u32))
+                    .collect();
+            }
+            for &v in &found.vars {
+                found.values.push(x.get(v).expect("a join binds the same variables in every match"));
+            }
+            found.matches.extend((0..cond.len()).map(|i| x.matched(i).unwrap_or(NO_MATCH)));
+            found.count += 1;
+        });
+        found
+    }
+
+    /// The undecided literals of a condition under a binding that matches
+    /// it; `None` if one of them is false.
+    /// `matches`: the join's atom positions, as in [`CondBindings::matches`].
+    pub(super) fn cond_lits(
+        &mut self,
+        cond: &[Lit],
+        bi: &Binding,
+        matches: &[u32],
+    ) -> Option<Vec<program::Lit>> {
+        let mut lits = Vec::new();
+        for (i, l) in cond.iter().enumerate() {
+            match self.body_lit(l, bi, matches.get(i).copied().filter(|&m| m != NO_MATCH)) {
+                Truth::False => return None,
+                Truth::True => {}
+                Truth::Lits(ls) => lits.extend(ls),
+            }
+        }
+        Some(lits)
+    }
+}

@@ -1,0 +1,281 @@
+//! The join: all bindings of a rule body (or a condition) under a plan,
+//! each positive literal matched against its predicate's atoms through the
+//! index on its bound argument positions, in the atom range (old, delta,
+//! all) the semi-naive round gives it.
+//!
+//! Invariant: `emit` sees every binding that satisfies the planned
+//! literals, once; the binding records, per matched literal, the position
+//! of the atom it matched.  Recursion is one level per binding step;
+//! checks and look-ups of fully bound atoms run in a loop.
+
+use super::aggregate::{compare, possible_values};
+use super::domain::{project, Pred, Range};
+use super::hash::IMap;
+use super::plan::{assign_var, binds_nothing, plan, Step};
+use super::rule::{AtomPat, Elem, Lit, PredId};
+use super::symbol::{Sym, Symbols};
+use super::term::{Binding, GTerm, Var};
+use crate::syntax::ast::Sign;
+
+/// Evaluates a fully bound built-in literal (and filters negative atoms
+/// that are already decided).
+pub(super) fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) -> bool {
+    match l {
+        Lit::Cmp { op, l, r } => match (l.eval(b, syms), r.eval(b, syms)) {
+            (Some(x), Some(y)) => compare(syms, *op, x, y),
+            _ => false,
+        },
+        Lit::Range { t, lo, hi } => match (t.eval(b, syms), lo.eval(b, syms), hi.eval(b, syms)) {
+            (Some(x), Some(l), Some(h)) => match (syms.as_int(x), syms.as_int(l), syms.as_int(h)) {
+                (Some(x), Some(l), Some(h)) => l <= x && x <= h,
+                _ => false,
+            },
+            _ => false,
+        },
+        Lit::Bool(v) => *v,
+        Lit::Atom { sign, atom } => {
+            let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(b, syms)).collect();
+            let Some(args) = args else { return false };
+            let p = &preds[atom.pred.0 as usize];
+            let found = p.atoms.get(args.as_slice());
+            match sign {
+                Sign::Pos => found.is_some(),
+                Sign::Not => !found.is_some_and(|i| i.fact),
+                Sign::NotNot => found.is_some() || !p.complete,
+            }
+        }
+        Lit::Agg(_) | Lit::Cond { .. } => true,
+    }
+}
+
+/// What a join reads: the domains, the literals, the plan and the atom
+/// range of each literal.
+#[derive(Clone, Copy)]
+struct Join<'a> {
+    preds: &'a [Pred],
+    lits: &'a [Lit],
+    steps: &'a [Step],
+    ranges: &'a [Range],
+}
+
+/// Runs the whole plan under `b`, calling `emit` for every complete binding.
+pub(super) fn join(
+    preds: &[Pred],
+    syms: &mut Symbols,
+    lits: &[Lit],
+    steps: &[Step],
+    ranges: &[Range],
+    b: &mut Binding,
+    emit: &mut dyn FnMut(&Binding),
+) {
+    join_from(Join { preds, lits, steps, ranges }, syms, 0, b, emit)
+}
+
+/// Runs `steps[k..]`.  Steps that bind nothing (checks, look-ups of fully
+/// bound atoms) run in a loop: recursion is one level per binding step, so
+/// a rule with thousands of ground literals needs no deep stack.
+fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &mut dyn FnMut(&Binding)) {
+    let mut end = k;
+    let ok = loop {
+        match j.steps.get(end) {
+            Some(Step::Check { lit }) if check(j.preds, syms, &j.lits[*lit], b) => end += 1,
+            Some(Step::Check { .. }) => break false,
+            Some(s @ Step::Match { lit, mask }) if binds_nothing(&j.lits[*lit], s) => {
+                match look_up(j, syms, b, *lit, *mask) {
+                    Some(pos) => b.set_match(*lit, pos),
+                    None => break false,
+                }
+                end += 1;
+            }
+            _ => break true,
+        }
+    };
+    if ok {
+        join_step(j, syms, end, b, emit);
+    }
+    for s in &j.steps[k..end] {
+        if let Step::Match { lit, .. } = s {
+            b.clear_match(*lit);
+        }
+    }
+}
+
+/// The position of the atom a fully bound positive literal names, if it
+/// is in the literal's range.
+fn look_up(j: Join<'_>, syms: &mut Symbols, b: &Binding, lit: usize, mask: u64) -> Option<u32> {
+    let Lit::Atom { atom, .. } = &j.lits[lit] else { return None };
+    let p = &j.preds[atom.pred.0 as usize];
+    let (lo, hi) = p.bounds(j.ranges[lit]);
+    if mask == 0 {
+        // No arguments: the one atom of the predicate, if in range.
+        return (lo < hi).then_some(lo as u32);
+    }
+    let key: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(b, syms)).collect();
+    let pos = p.atoms.get_index_of(key?.as_slice())?;
+    (lo <= pos && pos < hi).then_some(pos as u32)
+}
+
+/// Runs `steps[k..]`, step `k` being any step.
+fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &mut dyn FnMut(&Binding)) {
+    let Join { preds, lits, steps, ranges } = j;
+    let Some(step) = steps.get(k) else {
+        emit(b);
+        return;
+    };
+    let mut newly: Vec<Var> = Vec::new();
+    match step {
+        Step::Check { lit } => {
+            if check(preds, syms, &lits[*lit], b) {
+                join_from(j, syms, k + 1, b, emit);
+            }
+        }
+        Step::Match { lit, mask } => {
+            let Lit::Atom { atom, .. } = &lits[*lit] else {
+                return;
+            };
+            let p = &preds[atom.pred.0 as usize];
+            let (lo, hi) = p.bounds(ranges[*lit]);
+            if *mask == 0 {
+                for pos in lo..hi {
+                    let (args, _) = p.atoms.get_index(pos).unwrap();
+                    b.set_match(*lit, pos as u32);
+                    try_match(j, syms, k, b, emit, atom, args, &mut newly);
+                }
+            } else {
+                let mut key = Vec::new();
+                for (i, t) in atom.args.iter().enumerate() {
+                    if i < 64 && mask & (1 << i) != 0 {
+                        match t.eval(b, syms) {
+                            Some(s) => key.push(s),
+                            None => return,
+                        }
+                    }
+                }
+                let positions = p.lookup(*mask, &key, lo, hi);
+                for &pos in positions {
+                    let (args, _) = p.atoms.get_index(pos as usize).unwrap();
+                    debug_assert_eq!(project(args, *mask), key);
+                    b.set_match(*lit, pos);
+                    try_match(j, syms, k, b, emit, atom, args, &mut newly);
+                }
+            }
+            b.clear_match(*lit);
+        }
+        Step::Unify { lit, swap } => {
+            let Lit::Cmp { l, r, .. } = &lits[*lit] else {
+                return;
+            };
+            let (pat, val) = if *swap { (r, l) } else { (l, r) };
+            if let Some(s) = val.eval(b, syms) {
+                if pat.matches(s, b, syms, &mut newly) {
+                    join_from(j, syms, k + 1, b, emit);
+                }
+                for v in newly.drain(..) {
+                    b.unset(v);
+                }
+            }
+        }
+        Step::Range { lit } => {
+            let Lit::Range { t, lo, hi } = &lits[*lit] else {
+                return;
+            };
+            let (Some(l), Some(h)) = (lo.eval(b, syms), hi.eval(b, syms)) else {
+                return;
+            };
+            let (Some(l), Some(h)) = (syms.as_int(l), syms.as_int(h)) else {
+                return;
+            };
+            for i in l as i64..=h as i64 {
+                let s = syms.int(i as i32);
+                if t.matches(s, b, syms, &mut newly) {
+                    join_from(j, syms, k + 1, b, emit);
+                }
+                for v in newly.drain(..) {
+                    b.unset(v);
+                }
+            }
+        }
+        Step::Assign { lit } => {
+            let Lit::Agg(a) = &lits[*lit] else { return };
+            let Some(var) = assign_var(a) else { return };
+            let elems = scan_elems(preds, syms, &a.elems, b);
+            for s in possible_values(a.fun, &elems, syms) {
+                b.set(var, s);
+                join_from(j, syms, k + 1, b, emit);
+            }
+            b.unset(var);
+        }
+    }
+}
+
+/// Matches `atom` against one candidate's `args` and goes on with step `k + 1`.
+#[allow(clippy::too_many_arguments)]
+fn try_match(
+    j: Join<'_>,
+    syms: &mut Symbols,
+    k: usize,
+    b: &mut Binding,
+    emit: &mut dyn FnMut(&Binding),
+    atom: &AtomPat,
+    args: &[Sym],
+    newly: &mut Vec<Var>,
+) {
+    // Structure first, then arithmetic (`q(D-J,J)`, `p(T,T\2)`): see GTerm::matches_all.
+    let ok = GTerm::matches_all(&atom.args, args, b, syms, newly);
+    if ok {
+        join_from(j, syms, k + 1, b, emit);
+    }
+    for v in newly.drain(..) {
+        b.unset(v);
+    }
+}
+
+/// The tuples of an aggregate's elements reachable now, with whether each
+/// certainly holds (for the values of an assignment aggregate).
+pub(super) fn scan_elems(
+    preds: &[Pred],
+    syms: &mut Symbols,
+    elems: &[Elem],
+    b: &Binding,
+) -> Vec<(Box<[Sym]>, bool)> {
+    let mut out: IMap<Box<[Sym]>, bool> = IMap::default();
+    for e in elems {
+        let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
+        let sz = |p: PredId| preds[p.0 as usize].atoms.len();
+        let (steps, _) = plan(&e.cond, &bound, &bound, None, &sz);
+        // Indexes may be missing here: fall back to scans for masked steps.
+        let steps: Vec<Step> = steps
+            .into_iter()
+            .map(|s| match s {
+                Step::Match { lit, .. } => Step::Match { lit, mask: 0 },
+                s => s,
+            })
+            .collect();
+        let ranges = vec![Range::All; e.cond.len()];
+        let mut found: Vec<Binding> = Vec::new();
+        let mut b2 = b.clone();
+        b2.clear_matches();
+        join(preds, syms, &e.cond, &steps, &ranges, &mut b2, &mut |x| found.push(x.values_only()));
+        for bi in found {
+            let vals: Option<Vec<Sym>> = e.tuple.iter().map(|t| t.eval(&bi, syms)).collect();
+            let Some(vals) = vals else { continue };
+            let certain = e.cond.iter().all(|l| match l {
+                Lit::Atom { sign: Sign::Pos, atom } => {
+                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                    args.and_then(|a| preds[atom.pred.0 as usize].atoms.get(a.as_slice()).copied())
+                        .is_some_and(|i| i.fact)
+                }
+                Lit::Atom { sign: Sign::Not, atom } => {
+                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                    let p = &preds[atom.pred.0 as usize];
+                    p.complete && args.is_some_and(|a| p.atoms.get(a.as_slice()).is_none())
+                }
+                Lit::Atom { .. } | Lit::Agg(_) | Lit::Cond { .. } => false,
+                _ => true,
+            });
+            let e = out.entry(vals.into()).or_insert(false);
+            *e |= certain;
+        }
+    }
+    out.into_iter().collect()
+}
