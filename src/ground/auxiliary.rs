@@ -6,7 +6,7 @@
 //! Invariant: logically equal definitions share one atom (the disjunctive
 //! aggregate translation needs equal elements to be one proposition); an
 //! atom made here is defined by its rules alone, and one tied
-//! ([`Aux::tie`]) also implies its definition.
+//! (`Aux::tie`) also implies its definition.
 
 use super::hash::Map;
 use crate::program::{Atom, Body, GroundProgram, Head, Lit, Rule};
