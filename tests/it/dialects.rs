@@ -4,7 +4,7 @@
 //! text means different things in the two dialects, both readings are
 //! checked; the clingo 5 reading is also compared with clingo when present.
 
-use crate::support::{parse_output, run_command};
+use crate::support::run_minasp;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -18,13 +18,11 @@ fn run(files: &[&str], args: &[&str]) -> (Answers, String, Option<i32>, String) 
         std::fs::write(&p, text).unwrap();
         paths.push(p.to_string_lossy().into_owned());
     }
-    let mut all: Vec<String> = paths;
-    all.extend(args.iter().map(|s| s.to_string()));
-    all.push("0".into());
-    let out = run_command(&[env!("CARGO_BIN_EXE_minasp").to_string()], &all, Duration::from_secs(60));
-    let parsed = parse_output(&out.stdout).unwrap_or_else(|e| panic!("{}: {}", e, out.stdout));
-    let models = parsed.models.into_iter().map(|m| m.into_iter().collect()).collect();
-    (models, parsed.result.unwrap_or_default(), out.code, out.stderr)
+    let mut all: Vec<&str> = paths.iter().map(String::as_str).collect();
+    all.extend(args);
+    all.push("0");
+    let a = run_minasp(&all, None, Duration::from_secs(60));
+    (a.models, a.result, a.code, a.stderr)
 }
 
 /// The answer sets as a sorted list of sorted atom lists (a multiset).

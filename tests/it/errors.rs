@@ -6,7 +6,7 @@
 //! `MINASP_BLESS=1 cargo test --test it errors` rewrites the snapshots;
 //! review the diff before committing it.
 
-use crate::support::run_command;
+use crate::support::{minasp_argv, run_command};
 use std::path::Path;
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ fn malformed_programs_give_the_expected_messages() {
     let mut failures = Vec::new();
     for name in &names {
         // Run from inside the folder so messages name the file as written.
-        let bin = env!("CARGO_BIN_EXE_minasp").to_string();
+        let bin = minasp_argv().remove(0);
         let script = format!("cd '{}' && exec '{}' '{}'", dir.display(), bin, name);
         let out = run_command(&["sh".to_string(), "-c".to_string(), script], &[], Duration::from_secs(30));
         let code = out.code.unwrap_or(-1);
@@ -62,7 +62,7 @@ fn malformed_programs_give_the_expected_messages() {
 fn warning_classes_can_be_silenced() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/errors");
     let f = dir.join("info_undefined_atom.lp").to_string_lossy().into_owned();
-    let bin = [env!("CARGO_BIN_EXE_minasp").to_string()];
+    let bin = minasp_argv();
     let loud = run_command(&bin, &[f.clone()], Duration::from_secs(30));
     assert!(loud.stderr.contains("atom does not occur in any rule head"));
     let quiet =

@@ -19,7 +19,7 @@
 use crate::gen;
 use crate::support::*;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -30,7 +30,7 @@ const MAX_MODELS: usize = 500;
 const TIMEOUT: Duration = Duration::from_secs(5);
 
 fn minasp() -> Vec<String> {
-    vec![env!("CARGO_BIN_EXE_minasp").to_string()]
+    minasp_argv()
 }
 
 fn s(x: &str) -> String {
@@ -41,14 +41,7 @@ fn s(x: &str) -> String {
 /// failure under MINASP_REQUIRE_CLINGO=1).
 fn tools_ready() -> bool {
     for t in ["clingo", "gringo", "clasp"] {
-        let ok = Command::new(t)
-            .arg("--version")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !ok {
+        if !tool_works(&[t.to_string()]) {
             skip_or_fail(&format!("`{}` not found: format tests did not run (apt-get install gringo)", t));
             return false;
         }

@@ -51,7 +51,7 @@ fn time_limit_keeps_the_models_found() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(&dir, "queens.lp", QUEENS);
     let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "0", "--time-limit=1"]).output().unwrap();
+    let out = crate::support::minasp_command().args([&f, "0", "--time-limit=1"]).output().unwrap();
     assert!(start.elapsed() < Duration::from_secs(20), "the time limit did not stop the run");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let parsed = parse_output(&stdout).unwrap();
@@ -68,7 +68,7 @@ fn time_limit_keeps_the_models_found() {
 fn time_limit_without_an_answer_is_unknown() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(&dir, "pigeons.lp", PIGEONS);
-    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--time-limit=1"]).output().unwrap();
+    let out = crate::support::minasp_command().args([&f, "--time-limit=1"]).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("UNKNOWN") && stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
     assert!(stdout.contains("Models       : 0+"), "{}", stdout);
@@ -80,7 +80,7 @@ fn time_limit_stops_an_endless_grounding() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(&dir, "count.lp", "p(0).\np(X+1) :- p(X), X >= 0.\n");
     let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--time-limit=1"]).output().unwrap();
+    let out = crate::support::minasp_command().args([&f, "--time-limit=1"]).output().unwrap();
     assert!(start.elapsed() < Duration::from_secs(30), "grounding did not stop");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("UNKNOWN") && stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
@@ -91,8 +91,7 @@ fn time_limit_stops_an_endless_grounding() {
 fn ground_atom_limit_names_the_exploding_predicate() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(&dir, "count.lp", "q(a).\np(0).\np(X+1) :- p(X), X >= 0.\n");
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_minasp")).args([&f, "--max-ground-atoms=50000"]).output().unwrap();
+    let out = crate::support::minasp_command().args([&f, "--max-ground-atoms=50000"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(65));
     assert!(stderr.contains("more than 50000 ground atoms") && stderr.contains("p/1"), "{}", stderr);
@@ -104,7 +103,7 @@ fn ground_atom_limit_names_the_exploding_predicate() {
 fn interrupt_with(signal: &str) {
     let dir = tempfile::tempdir().unwrap();
     let f = write(&dir, "queens.lp", QUEENS);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minasp"))
+    let mut child = crate::support::minasp_command()
         .args([&f, "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

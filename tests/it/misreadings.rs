@@ -6,22 +6,14 @@
 //! worked out by hand, with the reasoning beside them); the programs are
 //! also in `tests/regressions/`, where clingo re-confirms them on each run.
 
-use crate::support::{parse_output, Model};
+use crate::support::{minasp_argv, run_command_input, run_minasp, Model, RunOutput};
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn minasp(args: &[&str], program: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minasp"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run minasp");
-    child.stdin.take().expect("stdin").write_all(program.as_bytes()).expect("write program");
-    child.wait_with_output().expect("minasp output")
+fn minasp(args: &[&str], program: &str) -> RunOutput {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    run_command_input(&minasp_argv(), &args, Some(program), Duration::from_secs(60))
 }
 
 fn models(text: &[&str]) -> Vec<Model> {
@@ -33,12 +25,10 @@ fn models(text: &[&str]) -> Vec<Model> {
 
 /// All answer sets of `program` (stdin) under `args`, with the exit code and stderr.
 fn answers(args: &[&str], program: &str) -> (Vec<Model>, Option<i32>, String) {
-    let out = minasp(&[args, &["0"]].concat(), program);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let parsed = parse_output(&stdout).unwrap_or_else(|e| panic!("{e}\n{stdout}"));
-    let mut ms = parsed.models;
+    let a = run_minasp(&[args, &["0"]].concat(), Some(program), Duration::from_secs(60));
+    let mut ms = a.models;
     ms.sort();
-    (ms, out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (ms, a.code, a.stderr)
 }
 
 // ------------------------------------------------------------------ 1. lparse's `minimize`
@@ -52,15 +42,15 @@ fn answers(args: &[&str], program: &str) -> (Vec<Model>, Option<i32>, String) {
 fn lparse_minimize_is_never_read_as_a_rule() {
     for args in [&[][..], &["--dialect=gringo3"][..]] {
         let out = minasp(args, "{a}. minimize [ a = 1 ].\n");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(65), "{stderr}");
+        let stderr = out.stderr.clone();
+        assert_eq!(out.code, Some(65), "{stderr}");
         assert!(stderr.contains("<stdin>:1:6-25: error: not supported yet: #minimize"), "{stderr}");
-        assert!(!String::from_utf8_lossy(&out.stdout).contains("UNSATISFIABLE"));
+        assert!(!out.stdout.contains("UNSATISFIABLE"));
     }
     // Read as clingo 5 it has no meaning either: one located error, no follow-ons.
     let out = minasp(&["--dialect=clingo5"], "{a}. minimize { a }.\nb.\n");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(65));
+    let stderr = out.stderr.clone();
+    assert_eq!(out.code, Some(65));
     assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
     assert!(
         stderr.contains("<stdin>:1:6-14: error: 'minimize' without '#' is lparse's spelling of '#minimize'")
@@ -160,7 +150,7 @@ fn pools_with_several_arguments_say_which_reading_was_used() {
 /// Sends SIGTERM to a run after `after`, returns its output and how long it
 /// took to end after the signal.
 fn terminate(args: &[String], after: Duration) -> (String, Option<i32>, Duration) {
-    let child = Command::new(env!("CARGO_BIN_EXE_minasp"))
+    let child = crate::support::minasp_command()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -188,8 +178,7 @@ fn signals_and_time_limits_stop_grounding() {
     assert!(stdout.contains("UNKNOWN") && stdout.contains("INTERRUPTED  : 1"), "{stdout}");
 
     let start = Instant::now();
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_minasp")).args([&slow, "--time-limit=1"]).output().expect("run");
+    let out = crate::support::minasp_command().args([&slow, "--time-limit=1"]).output().expect("run");
     assert!(start.elapsed() < Duration::from_secs(3), "time limit 1 s took {:?}", start.elapsed());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1));

@@ -11,10 +11,11 @@
 
 use crate::checkers::{check_fifteen, check_lunar, check_peg, check_solitaire, facts, Atom};
 use crate::support::{
-    model_diff, parse_output, python, run_command, same_models, shared_dir, show_model, skip_or_fail, Model,
+    minasp_argv, model_diff, parse_output, python, run_command, same_models, shared_dir, show_model,
+    skip_or_fail, tool_works, Model,
 };
 use std::path::Path;
-use std::process::{Command, Stdio};
+
 use std::time::Duration;
 
 struct Run {
@@ -53,22 +54,12 @@ fn run(argv: &[String], args: &[&str]) -> Run {
 
 /// `minasp ARGS` — the README's command line.
 fn minasp(args: &[&str]) -> Run {
-    run(&[env!("CARGO_BIN_EXE_minasp").to_string()], args)
+    run(&minasp_argv(), args)
 }
 
 /// The clingo command (`clingo`, else `python3 -m clingo`), if installed.
 fn clingo() -> Option<Vec<String>> {
-    let works = |argv: &[String]| {
-        Command::new(&argv[0])
-            .args(&argv[1..])
-            .arg("--version")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false)
-    };
+    let works = |argv: &[String]| tool_works(argv);
     let native = vec!["clingo".to_string()];
     let module = vec![python(), "-m".to_string(), "clingo".to_string()];
     if works(&native) {
@@ -200,7 +191,7 @@ fn lunar_advanced_solitaire_1() {
     let r = minasp(&["--dialect", "gringo3", LUNAR, inst, "-c", "maxturns=2", "0"]);
     assert_eq!(r.models, vec![set(&["move(1,4,0,-2)", "move(2,x,0,0)"])]);
     let out = run_command(
-        &[env!("CARGO_BIN_EXE_minasp").to_string()],
+        &minasp_argv(),
         &["--dialect".into(), "clingo5".into(), repo(LUNAR), repo(inst)],
         Duration::from_secs(60),
     );

@@ -5,19 +5,14 @@
 //! absent; the repository's own `programs/` always run.
 
 use crate::checkers::{check_peg, check_solitaire, facts};
-use crate::support::{parse_output, run_command, shared_dir, skip_or_fail};
+use crate::support::{parse_output, run_command, run_minasp, shared_dir, skip_or_fail};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 
 fn minasp(args: &[&str]) -> (Vec<BTreeSet<String>>, String, Option<i32>) {
-    let bin = vec![env!("CARGO_BIN_EXE_minasp").to_string()];
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let out = run_command(&bin, &args, Duration::from_secs(120));
-    assert!(!out.timed_out, "minasp {:?} timed out", args);
-    let parsed = parse_output(&out.stdout).unwrap_or_else(|e| panic!("{}: {}", e, out.stdout));
-    let models = parsed.models.into_iter().map(|m| m.into_iter().collect()).collect();
-    (models, parsed.result.unwrap_or_default(), out.code)
+    let a = run_minasp(args, None, Duration::from_secs(120));
+    (a.models, a.result, a.code)
 }
 
 fn repo(p: &str) -> String {

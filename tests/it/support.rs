@@ -91,7 +91,7 @@ pub fn skip_or_fail(msg: &str) {
 pub fn command_under_test() -> (Vec<String>, bool) {
     match env_str("MINASP_DIFF_BIN") {
         Some(s) => (s.split_whitespace().map(String::from).collect(), true),
-        None => (vec![env!("CARGO_BIN_EXE_minasp").to_string()], false),
+        None => (minasp_argv(), false),
     }
 }
 
@@ -129,10 +129,21 @@ pub struct RunOutput {
 /// Runs `argv + args` with no stdin and a time limit; on timeout the child is
 /// killed (minasp and clingo start no processes of their own).
 pub fn run_command(argv: &[String], args: &[String], timeout: Duration) -> RunOutput {
+    run_command_input(argv, args, None, timeout)
+}
+
+/// As [`run_command`], with `input` (if any) on the child's stdin.
+pub fn run_command_input(
+    argv: &[String],
+    args: &[String],
+    input: Option<&str>,
+    timeout: Duration,
+) -> RunOutput {
     use std::os::unix::process::CommandExt;
     let start = Instant::now();
     let mut cmd = Command::new(&argv[0]);
-    cmd.args(&argv[1..]).args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let stdin = if input.is_some() { Stdio::piped() } else { Stdio::null() };
+    cmd.args(&argv[1..]).args(args).stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
     cmd.process_group(0);
     let mut child = match cmd.spawn() {
         Ok(c) => c,
@@ -146,6 +157,14 @@ pub fn run_command(argv: &[String], args: &[String], timeout: Duration) -> RunOu
             }
         }
     };
+    if let (Some(text), Some(mut pipe)) = (input, child.stdin.take()) {
+        let text = text.to_string();
+        // A writer thread: a large input must not block on a full pipe.
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = pipe.write_all(text.as_bytes());
+        });
+    }
     let mut out = child.stdout.take().unwrap();
     let mut err = child.stderr.take().unwrap();
     let t_out = std::thread::spawn(move || {
@@ -185,6 +204,54 @@ pub fn run_command(argv: &[String], args: &[String], timeout: Duration) -> RunOu
         timed_out,
         elapsed: start.elapsed(),
     }
+}
+
+/// The minasp binary built for these tests, as an argv prefix.
+pub fn minasp_argv() -> Vec<String> {
+    vec![env!("CARGO_BIN_EXE_minasp").to_string()]
+}
+
+/// A `Command` for the minasp binary (for tests that signal or time the process).
+pub fn minasp_command() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_minasp"))
+}
+
+/// What one run of minasp printed, parsed: the answer sets, the result
+/// word, the exit code and stderr.
+#[derive(Debug)]
+pub struct Answers {
+    pub models: Vec<Model>,
+    pub result: String,
+    pub code: Option<i32>,
+    pub stderr: String,
+}
+
+/// Runs minasp with `args` (and `input` on stdin, if given) and parses its
+/// clingo-format output; a timeout or unparsable output fails the test.
+pub fn run_minasp(args: &[&str], input: Option<&str>, timeout: Duration) -> Answers {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let out = run_command_input(&minasp_argv(), &args, input, timeout);
+    assert!(!out.timed_out, "minasp {:?} timed out", args);
+    let parsed = parse_output(&out.stdout)
+        .unwrap_or_else(|e| panic!("minasp {:?}: {}\n{}{}", args, e, out.stdout, out.stderr));
+    Answers {
+        models: parsed.models,
+        result: parsed.result.unwrap_or_default(),
+        code: out.code,
+        stderr: out.stderr,
+    }
+}
+
+/// Does `argv --version` run and succeed (is the tool installed)?
+pub fn tool_works(argv: &[String]) -> bool {
+    Command::new(&argv[0])
+        .args(&argv[1..])
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Runs the command under test on `files` with `--models 0`.
