@@ -19,6 +19,7 @@ use std::cmp::Ordering;
 /// When an aggregate element (a tuple) is in the set.
 #[derive(Clone, Debug)]
 pub enum Cond {
+    /// The element is in the set whatever the model.
     Certain,
     /// Any of these conjunctions holds.
     Alts(Vec<Vec<Lit>>),
@@ -44,9 +45,13 @@ impl Cond {
 /// conditions, and bounds `value op k`.
 #[derive(Debug)]
 pub struct GroundAgg {
+    /// Default negation in front of the aggregate.
     pub sign: Sign,
+    /// The aggregate function.
     pub fun: AggFun,
+    /// Each distinct tuple with the condition under which it is in the set.
     pub elems: IMap<Box<[Sym]>, Cond>,
+    /// The bounds, each as `value op k`.
     pub bounds: Vec<(CmpOp, Sym)>,
     /// Some element may depend on the rule's own head: the aggregate then
     /// needs Ferraris' semantics (see [`Aux::aggregate`]).

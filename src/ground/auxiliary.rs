@@ -15,12 +15,16 @@ use crate::syntax::ast::Sign;
 /// A condition after grounding: decided, or a conjunction of literals.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Truth {
+    /// Holds in every model.
     True,
+    /// Holds in no model.
     False,
+    /// Holds exactly when all these literals do.
     Lits(Vec<Lit>),
 }
 
 impl Truth {
+    /// The conjunction of two conditions.
     pub fn and(self, other: Truth) -> Truth {
         match (self, other) {
             (Truth::False, _) | (_, Truth::False) => Truth::False,
@@ -35,6 +39,7 @@ impl Truth {
 
 /// Makes auxiliary atoms and their rules in the program being built.
 pub struct Aux<'a> {
+    /// The program the auxiliary atoms and their rules are added to.
     pub prog: &'a mut GroundProgram,
     /// `not not a` for atom a is `not nn(a)` with `nn(a) :- not a`.
     pub nn: &'a mut Map<Atom, Atom>,
@@ -156,6 +161,7 @@ impl Aux<'_> {
         n.neg()
     }
 
+    /// The negation of a condition (a conjunction is first named by an auxiliary atom).
     pub fn negate_truth(&mut self, t: Truth) -> Truth {
         match t {
             Truth::True => Truth::False,
@@ -176,6 +182,7 @@ impl Aux<'_> {
         }
     }
 
+    /// The condition under default negation `sign`.
     pub fn apply_sign(&mut self, sign: Sign, t: Truth) -> Truth {
         match sign {
             Sign::Pos => t,

@@ -11,7 +11,9 @@ use super::rule::{Head, PredId, Rule};
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 
+/// A strongly connected component of the predicate dependency graph.
 pub struct Component {
+    /// Its predicates.
     pub preds: Vec<PredId>,
     /// Some predicate depends on itself (through a cycle or a self-loop).
     pub recursive: bool,

@@ -17,8 +17,10 @@ use super::rule::PredKey;
 use super::symbol::Sym;
 use crate::program::Atom;
 
+/// What the grounder knows of one ground atom.
 #[derive(Copy, Clone, Debug)]
 pub struct AtomInfo {
+    /// The atom's number in the ground program.
     pub atom: Atom,
     /// Certainly true (a fact or a stratified consequence of facts).
     pub fact: bool,
@@ -30,14 +32,19 @@ struct Index {
     map: Map<Box<[Sym]>, Vec<u32>>,
 }
 
+/// One predicate's domain: its atoms, the round boundaries and the indexes.
 pub struct Pred {
+    /// The predicate's name, arity and sign.
     pub key: PredKey,
+    /// The atoms derived so far (argument tuples), in insertion order.
     pub atoms: IMap<Box<[Sym]>, AtomInfo>,
     /// Atoms mentioned (under `not`) before being derived; they get their
     /// program atom here and keep it if they are derived later.
     pub mentioned: Map<Box<[Sym]>, Atom>,
     indexes: Map<u64, Index>,
+    /// End of the "old" atoms, seen by earlier rounds.
     pub old_end: usize,
+    /// End of the current round's atoms; `old_end..new_end` is the delta.
     pub new_end: usize,
     /// All rules that can derive this predicate have been instantiated.
     pub complete: bool,
@@ -46,8 +53,11 @@ pub struct Pred {
 /// Which atoms of a predicate a join step sees.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Range {
+    /// Old and delta atoms: `0..new_end`.
     All,
+    /// Atoms of earlier rounds: `0..old_end`.
     Old,
+    /// The last round's new atoms: `old_end..new_end`.
     Delta,
 }
 
@@ -59,6 +69,7 @@ impl Pred {
         self.mentioned = Map::default();
     }
 
+    /// An empty domain for the predicate `key`.
     pub fn new(key: PredKey) -> Pred {
         Pred {
             key,
@@ -71,6 +82,7 @@ impl Pred {
         }
     }
 
+    /// The positions `lo..hi` that `r` selects; all atoms once the predicate is complete.
     pub fn bounds(&self, r: Range) -> (usize, usize) {
         if self.complete {
             return (0, self.atoms.len());

@@ -10,7 +10,11 @@
 
 /// A fixed-seed foldhash builder.
 pub type Hasher = foldhash::fast::FixedState;
+/// A `HashMap` with the fixed-seed hasher.
 pub type Map<K, V> = std::collections::HashMap<K, V, Hasher>;
+/// A `HashSet` with the fixed-seed hasher.
 pub type Set<K> = std::collections::HashSet<K, Hasher>;
+/// An insertion-ordered `IndexMap` with the fixed-seed hasher.
 pub type IMap<K, V> = indexmap::IndexMap<K, V, Hasher>;
+/// An insertion-ordered `IndexSet` with the fixed-seed hasher.
 pub type ISet<K> = indexmap::IndexSet<K, Hasher>;

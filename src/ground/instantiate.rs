@@ -35,15 +35,23 @@ use crate::syntax::ast::Sign;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Abort {
     /// More ground atoms than allowed; names the predicate that grew last.
-    TooManyAtoms { pred: String, limit: usize },
+    TooManyAtoms {
+        /// The first head predicate (`name/arity`) of the rule being instantiated; `#aux` if none.
+        pred: String,
+        /// The limit exceeded.
+        limit: usize,
+    },
     /// The interrupt flag was set (time limit, Ctrl-C).
     Interrupted,
 }
 
 /// The grounder's state: symbols, predicate domains and the program built.
 pub struct Instantiator {
+    /// The names and ground terms met so far.
     pub syms: Symbols,
+    /// Every predicate's domain, indexed by [`PredId`].
     pub preds: Vec<Pred>,
+    /// The ground program built so far.
     pub prog: GroundProgram,
     /// `#show t : body` results: the term and the atom of its body (None: always).
     pub shows: Vec<(Sym, Option<Atom>)>,
@@ -55,7 +63,9 @@ pub struct Instantiator {
     pub(super) parts: Map<Atom, Vec<Vec<program::Lit>>>,
     /// Instances of rules with recursive aggregates, built at the end of their component.
     pub(super) deferred: ISet<(usize, Box<[Option<Sym>]>)>,
+    /// Stop with [`Abort::TooManyAtoms`] beyond this many program atoms.
     pub max_atoms: usize,
+    /// Checked while instantiating: when set, stop with [`Abort::Interrupted`].
     pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The rule whose instance is being built (for messages).
     pub(super) current: crate::syntax::span::Span,
@@ -64,6 +74,7 @@ pub struct Instantiator {
 }
 
 impl Instantiator {
+    /// An instantiator for the predicates `preds` (indexed by [`PredId`]), with an empty program.
     pub fn new(syms: Symbols, preds: Vec<Pred>) -> Instantiator {
         Instantiator {
             syms,
@@ -323,6 +334,7 @@ impl Instantiator {
         ps.iter().any(|(p, _)| !self.preds[p.0 as usize].complete)
     }
 
+    /// A predicate as `name/arity` (`-name/arity` if classically negated), for messages.
     pub fn pred_name(&self, p: PredId) -> String {
         let k = self.preds[p.0 as usize].key;
         format!("{}{}/{}", if k.neg { "-" } else { "" }, self.syms.name_str(k.name), k.arity)

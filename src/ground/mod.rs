@@ -33,7 +33,9 @@ use symbol::{Sym, Symbols};
 
 /// What the grounder hands on: the program and what to print.
 pub struct Grounding {
+    /// The ground program for the solver.
     pub program: GroundProgram,
+    /// The symbol table the printed terms refer to.
     pub syms: Symbols,
     /// Printed terms with the atom that must be true (None: always printed).
     pub output: Vec<(Sym, Option<Atom>)>,
@@ -53,6 +55,7 @@ impl Grounding {
     }
 }
 
+/// Grounder settings.
 pub struct Options {
     /// `-c name=value` overrides.
     pub consts: Vec<(String, ast::Term)>,

@@ -38,6 +38,7 @@ pub struct ShowSpec {
 }
 
 impl ShowSpec {
+    /// Whether atoms of the predicate `p` are printed.
     pub fn shows(&self, p: &PredKey) -> bool {
         self.sigs.contains(p) || !(self.explicit || self.hide_all || self.hidden.contains(p))
     }
@@ -45,7 +46,9 @@ impl ShowSpec {
 
 /// The normalised program.
 pub struct Normalized {
+    /// The core rules.
     pub rules: Vec<Rule>,
+    /// What is printed.
     pub show: ShowSpec,
     /// Every atom written in a body or condition, with where it is written
     /// (for "atom does not occur in any rule head").

@@ -10,20 +10,40 @@ use super::rule::{Lit, PredId};
 use super::term::{GTerm, Var};
 use crate::syntax::ast::{CmpOp, Sign};
 
+/// One step of a join plan, on the literal at index `lit` of those planned.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     /// Enumerate the atoms matching positive literal `lit`; `mask` marks the
     /// argument positions fully bound before the step (used for the index).
-    Match { lit: usize, mask: u64 },
+    Match {
+        /// Index of the literal among those planned.
+        lit: usize,
+        /// Bit `i` set: argument `i` is fully bound before the step.
+        mask: u64,
+    },
     /// `pattern = term` with the term bound: match the pattern (`swap`:
     /// the pattern is on the right).
-    Unify { lit: usize, swap: bool },
+    Unify {
+        /// Index of the literal among those planned.
+        lit: usize,
+        /// The pattern is the right-hand side.
+        swap: bool,
+    },
     /// `t in lo..hi` with the bounds bound: enumerate.
-    Range { lit: usize },
+    Range {
+        /// Index of the literal among those planned.
+        lit: usize,
+    },
     /// An assignment aggregate `X = #agg{..}`: enumerate the possible values.
-    Assign { lit: usize },
+    Assign {
+        /// Index of the literal among those planned.
+        lit: usize,
+    },
     /// A literal whose variables are all bound.
-    Check { lit: usize },
+    Check {
+        /// Index of the literal among those planned.
+        lit: usize,
+    },
 }
 
 /// How many atoms a predicate has now (for join ordering).

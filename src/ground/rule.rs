@@ -14,49 +14,73 @@ use crate::syntax::span::Span;
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct PredId(pub u32);
 
+/// An atom with (possibly) non-ground arguments.
 #[derive(Clone, Debug)]
 pub struct AtomPat {
+    /// Its predicate.
     pub pred: PredId,
+    /// Its arguments.
     pub args: Vec<GTerm>,
 }
 
+/// A literal of a core rule's body or of a condition.
 #[derive(Clone, Debug)]
 pub enum Lit {
+    /// An atom under default negation.
     Atom {
+        /// The default negation in front of the atom.
         sign: Sign,
+        /// The atom.
         atom: AtomPat,
     },
+    /// `l op r`; an equation may bind the variables of one side ([`super::plan::Step::Unify`]).
     Cmp {
+        /// The comparison operator.
         op: CmpOp,
+        /// The left-hand side.
         l: GTerm,
+        /// The right-hand side.
         r: GTerm,
     },
     /// `t` is one of the integers `lo..hi`.
     Range {
+        /// The term in the range (a fresh variable where an interval was).
         t: GTerm,
+        /// The lower end, included.
         lo: GTerm,
+        /// The upper end, included.
         hi: GTerm,
     },
+    /// `#true` or `#false`.
     Bool(bool),
     /// `lit : cond` — for every instance of `cond`, `lit` holds.
     Cond {
+        /// The literal that must hold.
         lit: Box<Lit>,
+        /// The condition.
         cond: Vec<Lit>,
     },
+    /// An aggregate.
     Agg(Box<Agg>),
 }
 
 /// An aggregate element `tuple : cond`.
 #[derive(Clone, Debug)]
 pub struct Elem {
+    /// The tuple (its first term is the weight where the function needs one).
     pub tuple: Vec<GTerm>,
+    /// The condition (empty: unconditional).
     pub cond: Vec<Lit>,
 }
 
+/// An aggregate literal of a core rule.
 #[derive(Clone, Debug)]
 pub struct Agg {
+    /// The default negation in front of the aggregate.
     pub sign: Sign,
+    /// The aggregate function.
     pub fun: AggFun,
+    /// The elements.
     pub elems: Vec<Elem>,
     /// `value op term` for each bound.
     pub bounds: Vec<(CmpOp, GTerm)>,
@@ -65,18 +89,26 @@ pub struct Agg {
 /// A choice element `atom : cond`.
 #[derive(Clone, Debug)]
 pub struct ChoiceElem {
+    /// The atom.
     pub atom: AtomPat,
+    /// The condition (empty: unconditional).
     pub cond: Vec<Lit>,
     /// The element's weight in a weight constraint head (gringo 3).
     pub weight: Option<GTerm>,
 }
 
+/// The head of a core rule.
 #[derive(Clone, Debug)]
 pub enum Head {
+    /// An atom: a fact or a normal rule's head.
     Atom(AtomPat),
+    /// No head: an integrity constraint.
     False,
+    /// A choice `lower { elems } upper`.
     Choice {
+        /// The elements.
         elems: Vec<ChoiceElem>,
+        /// `value op term` for each bound.
         bounds: Vec<(CmpOp, GTerm)>,
     },
     /// `a | b : c`: at least one of the (conditional) atoms.
@@ -95,11 +127,16 @@ impl Head {
     }
 }
 
+/// A core rule.
 #[derive(Clone, Debug)]
 pub struct Rule {
+    /// The source rule it comes from, for messages.
     pub span: Span,
+    /// The head.
     pub head: Head,
+    /// The body.
     pub body: Vec<Lit>,
+    /// How many variables the rule has: they are `Var(0)` to `Var(num_vars - 1)`.
     pub num_vars: usize,
     /// Variable names, for messages (`var_names[v]`).
     pub var_names: Vec<String>,
@@ -168,7 +205,10 @@ impl Lit {
 /// A predicate's key in the grounder's table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PredKey {
+    /// The predicate's name.
     pub name: Name,
+    /// The predicate's arity.
     pub arity: u32,
+    /// Whether it is the classically negated predicate (`-p`).
     pub neg: bool,
 }

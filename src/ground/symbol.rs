@@ -20,17 +20,25 @@ pub struct Name(pub u32);
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Sym(u32);
 
+/// What a ground term is.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum SymData {
+    /// `#inf`, the smallest term.
     Inf,
+    /// `#sup`, the greatest term.
     Sup,
+    /// An integer (32-bit, as in clingo 5).
     Int(i32),
+    /// A string, escape sequences resolved.
     Str(Box<str>),
     /// A constant (no args), function or tuple (empty name); `neg` for
     /// classically negated terms like `-a` or `-f(1)`.
     Func {
+        /// The name (the empty name for a tuple).
         name: Name,
+        /// Whether the term is classically negated.
         neg: bool,
+        /// The arguments.
         args: Box<[Sym]>,
     },
 }
@@ -43,12 +51,14 @@ pub struct Symbols {
 }
 
 impl Symbols {
+    /// A table holding only the empty name (the tuple name, `Name(0)`).
     pub fn new() -> Symbols {
         let mut s = Symbols::default();
         s.name(""); // the tuple name is Name(0)
         s
     }
 
+    /// The handle of the name `n`, interned if new.
     pub fn name(&mut self, n: &str) -> Name {
         if let Some(i) = self.names.get_index_of(n) {
             return Name(i as u32);
@@ -56,10 +66,12 @@ impl Symbols {
         Name(self.names.insert_full(n.into()).0 as u32)
     }
 
+    /// The text of a name.
     pub fn name_str(&self, n: Name) -> &str {
         &self.names[n.0 as usize]
     }
 
+    /// The handle of a ground term, interned if new.
     pub fn intern(&mut self, d: SymData) -> Sym {
         if let Some(i) = self.syms.get_index_of(&d) {
             return Sym(i as u32);
@@ -67,14 +79,17 @@ impl Symbols {
         Sym(self.syms.insert_full(d).0 as u32)
     }
 
+    /// The ground term a handle stands for.
     pub fn get(&self, s: Sym) -> &SymData {
         &self.syms[s.0 as usize]
     }
 
+    /// The handle of the integer `i`.
     pub fn int(&mut self, i: i32) -> Sym {
         self.intern(SymData::Int(i))
     }
 
+    /// The integer `s` stands for, if it is one.
     pub fn as_int(&self, s: Sym) -> Option<i32> {
         match self.get(s) {
             SymData::Int(i) => Some(*i),
@@ -82,10 +97,12 @@ impl Symbols {
         }
     }
 
+    /// The handle of a function term (a tuple if `name` is empty, a constant if `args` is).
     pub fn func(&mut self, name: Name, neg: bool, args: Vec<Sym>) -> Sym {
         self.intern(SymData::Func { name, neg, args: args.into_boxed_slice() })
     }
 
+    /// The handle of the constant `name`.
     pub fn constant(&mut self, name: &str) -> Sym {
         let n = self.name(name);
         self.func(n, false, vec![])
@@ -147,6 +164,7 @@ impl Symbols {
         out
     }
 
+    /// Appends the term as clingo prints it to `out`.
     pub fn write(&self, s: Sym, out: &mut String) {
         match self.get(s) {
             SymData::Inf => out.push_str("#inf"),

@@ -27,6 +27,7 @@ pub struct Binding {
 pub const NO_MATCH: u32 = u32::MAX;
 
 impl Binding {
+    /// A binding of `n` variables, all unbound, with no matches recorded.
     pub fn new(n: usize) -> Binding {
         Binding { vals: vec![None; n], matched: Vec::new() }
     }
@@ -37,6 +38,7 @@ impl Binding {
         }
         self.matched[lit] = pos;
     }
+    /// Forgets the atom literal `lit` matched.
     pub fn clear_match(&mut self, lit: usize) {
         if let Some(m) = self.matched.get_mut(lit) {
             *m = NO_MATCH;
@@ -50,30 +52,48 @@ impl Binding {
     pub fn clear_matches(&mut self) {
         self.matched.clear();
     }
+    /// The position of the atom literal `lit` matched, if one is recorded.
     pub fn matched(&self, lit: usize) -> Option<u32> {
         self.matched.get(lit).copied().filter(|&m| m != NO_MATCH)
     }
 
+    /// The value of `v`, if bound.
     pub fn get(&self, v: Var) -> Option<Sym> {
         self.vals[v.0 as usize]
     }
+    /// Binds `v` to `s`.
     pub fn set(&mut self, v: Var, s: Sym) {
         self.vals[v.0 as usize] = Some(s);
     }
+    /// Unbinds `v`.
     pub fn unset(&mut self, v: Var) {
         self.vals[v.0 as usize] = None;
     }
+    /// The values of all variables, indexed by [`Var`] (`None`: unbound).
     pub fn values(&self) -> &[Option<Sym>] {
         &self.vals
     }
 }
 
+/// A term of a normalised rule (ground parts may already be symbols).
 #[derive(Clone, PartialEq, Debug)]
 pub enum GTerm {
+    /// A variable.
     Var(Var),
+    /// A ground term.
     Sym(Sym),
-    Func { name: Name, neg: bool, args: Vec<GTerm> },
+    /// A function term, constant or tuple (empty name).
+    Func {
+        /// The name.
+        name: Name,
+        /// Whether the term is classically negated.
+        neg: bool,
+        /// The arguments.
+        args: Vec<GTerm>,
+    },
+    /// A unary operation.
     Unary(UnOp, Box<GTerm>),
+    /// An arithmetic or bitwise binary operation (on integers).
     Binary(BinOp, Box<GTerm>, Box<GTerm>),
 }
 
@@ -96,6 +116,7 @@ impl GTerm {
         }
     }
 
+    /// Whether the term has no variables.
     pub fn is_ground(&self) -> bool {
         let mut v = Vec::new();
         self.vars(&mut v);

@@ -6,23 +6,37 @@
 
 use super::span::Span;
 
+/// A unary term operator.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum UnOp {
+    /// `-t`: arithmetic negation, or classical negation of a function term.
     Neg,
+    /// `|t|` (gringo 3 also `#abs(t)`): absolute value.
     Abs,
+    /// `~t`: bitwise complement.
     BitNot,
 }
 
+/// A binary term operator.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum BinOp {
+    /// `+`
     Add,
+    /// `-`
     Sub,
+    /// `*`
     Mul,
+    /// `/` (gringo 3 also `#div`): integer division, rounding toward zero.
     Div,
+    /// `\` (gringo 3 also `#mod`): remainder, with the sign of the dividend.
     Mod,
+    /// `**` (gringo 3 also `#pow`): power.
     Pow,
+    /// `&`: bitwise and.
     And,
+    /// `?`: bitwise or.
     Or,
+    /// `^`: bitwise xor.
     Xor,
 }
 
@@ -30,44 +44,65 @@ pub enum BinOp {
 /// normaliser reads them as atoms.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Term {
+    /// Where the term is written.
     pub span: Span,
+    /// What the term is.
     pub kind: TermKind,
 }
 
+/// The forms a [`Term`] can take.
 #[derive(Clone, PartialEq, Debug)]
 pub enum TermKind {
+    /// A variable, by name.
     Var(String),
     /// `_`
     Anon,
+    /// An integer.
     Int(i64),
+    /// A string, escape sequences already resolved.
     Str(String),
+    /// `#inf`, the smallest term.
     Inf,
+    /// `#sup`, the greatest term.
     Sup,
     /// `name(args)`; `name` empty for a tuple `(a,b)`; no args and a name: a constant.
     Func {
+        /// The function's name (empty for a tuple).
         name: String,
+        /// The arguments.
         args: Vec<Term>,
     },
     /// `a;b` alternatives (inside parentheses or argument lists).
     Pool(Vec<Term>),
+    /// A unary operation.
     Unary(UnOp, Box<Term>),
+    /// A binary operation.
     Binary(BinOp, Box<Term>, Box<Term>),
+    /// `lo..hi`: every integer from `lo` to `hi`, both included.
     Interval(Box<Term>, Box<Term>),
 }
 
 impl Term {
+    /// A term of `kind` written at `span`.
     pub fn new(span: Span, kind: TermKind) -> Term {
         Term { span, kind }
     }
 }
 
+/// A comparison operator.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum CmpOp {
+    /// `=` (also `==`)
     Eq,
+    /// `!=`
     Ne,
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
 }
 
@@ -82,6 +117,7 @@ impl CmpOp {
             o => o,
         }
     }
+    /// The operator that holds exactly when this one does not: `not a < b` iff `a >= b`.
     pub fn negate(self) -> CmpOp {
         match self {
             CmpOp::Eq => CmpOp::Ne,
@@ -92,6 +128,7 @@ impl CmpOp {
             CmpOp::Ge => CmpOp::Lt,
         }
     }
+    /// The operator's clingo spelling (`=` for `==` too).
     pub fn as_str(self) -> &'static str {
         match self {
             CmpOp::Eq => "=",
@@ -107,37 +144,54 @@ impl CmpOp {
 /// Default negation in front of a literal.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Sign {
+    /// No negation.
     Pos,
+    /// `not`
     Not,
+    /// `not not`
     NotNot,
 }
 
+/// What a [`Literal`] says, negation aside.
 #[derive(Clone, PartialEq, Debug)]
 pub enum LitKind {
     /// An atom, possibly classically negated (`-p(X)` is `Unary(Neg, p(X))`).
     Atom(Term),
+    /// `l op r`, a comparison of two terms.
     Cmp(CmpOp, Term, Term),
+    /// `#true` or `#false`.
     Bool(bool),
 }
 
+/// A body or condition literal: an atom or comparison, with its default negation.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Literal {
+    /// The literal as written, `not` included.
     pub span: Span,
+    /// The default negation in front of it.
     pub sign: Sign,
+    /// The atom, comparison or `#true`/`#false` itself.
     pub kind: LitKind,
 }
 
+/// An aggregate function.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum AggFun {
+    /// `#count` (also a bare `{..}` in bodies): the number of elements.
     Count,
+    /// `#sum` (gringo 3 also `[..]`): the sum of the weights.
     Sum,
+    /// `#sum+`: the sum of the positive weights only.
     SumPlus,
+    /// `#min`: the smallest weight (`#sup` for the empty set).
     Min,
+    /// `#max`: the greatest weight (`#inf` for the empty set).
     Max,
     /// gringo 3 `#avg[..]`
     Avg,
     /// gringo 3 `#even{..}` / `#odd{..}`: parity of the number of true literals.
     Even,
+    /// gringo 3 `#odd{..}`: the number of true literals is odd.
     Odd,
 }
 
@@ -145,17 +199,37 @@ pub enum AggFun {
 #[derive(Clone, PartialEq, Debug)]
 pub enum AggElem {
     /// `t1,...,tn : l1,...,lm` (clingo 5 `#count{..}` etc.)
-    Tuple { terms: Vec<Term>, cond: Vec<Literal> },
+    Tuple {
+        /// The tuple (its first term is the weight for `#sum`, `#sum+`, `#min` and `#max`).
+        terms: Vec<Term>,
+        /// The condition (empty: unconditional).
+        cond: Vec<Literal>,
+    },
     /// `l : l1,...,lm` (set aggregates `{ a; not b }` in bodies)
-    Lit { lit: Literal, cond: Vec<Literal> },
+    Lit {
+        /// The literal counted.
+        lit: Literal,
+        /// The condition (empty: unconditional).
+        cond: Vec<Literal>,
+    },
     /// gringo 3 weight literal `l : c1 : c2 = w` in `[..]`: every instance
     /// counts (multiset semantics).
-    Weighted { lit: Literal, cond: Vec<Literal>, weight: Term },
+    Weighted {
+        /// The literal weighed.
+        lit: Literal,
+        /// The condition literals (`: c1 : c2`).
+        cond: Vec<Literal>,
+        /// The weight (`1` when none is written).
+        weight: Term,
+    },
 }
 
+/// One bound of an aggregate or choice head: a comparison with a term.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Bound {
+    /// The comparison.
     pub op: CmpOp,
+    /// The bounding term.
     pub term: Term,
 }
 
@@ -163,29 +237,43 @@ pub struct Bound {
 /// (`lower op1 value`), the right one as `value op2 upper`.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Aggregate {
+    /// The whole aggregate, bounds included.
     pub span: Span,
+    /// The aggregate function.
     pub fun: AggFun,
+    /// The elements, as written.
     pub elems: Vec<AggElem>,
+    /// The bound written before the aggregate, as `term op value`.
     pub left: Option<Bound>,
+    /// The bound written after the aggregate, as `value op term`.
     pub right: Option<Bound>,
 }
 
+/// A literal of a rule body.
 #[derive(Clone, PartialEq, Debug)]
 pub enum BodyLit {
+    /// A plain literal.
     Lit(Literal),
     /// `lit : cond` (clingo 5 conditional literal in a body)
     Conditional {
+        /// The conditional literal as written.
         span: Span,
+        /// The literal that must hold for every instance of the condition.
         lit: Literal,
+        /// The condition.
         cond: Vec<Literal>,
     },
+    /// An aggregate, possibly under default negation.
     Aggregate {
+        /// The default negation in front of the aggregate.
         sign: Sign,
+        /// The aggregate itself.
         agg: Aggregate,
     },
 }
 
 impl BodyLit {
+    /// Where the body literal is written.
     pub fn span(&self) -> Span {
         match self {
             BodyLit::Lit(l) => l.span,
@@ -198,12 +286,15 @@ impl BodyLit {
 /// A choice element `atom : cond`.
 #[derive(Clone, PartialEq, Debug)]
 pub struct ChoiceElem {
+    /// The atom (a term until the normaliser reads it as an atom).
     pub atom: Term,
+    /// The element's condition (empty: unconditional).
     pub cond: Vec<Literal>,
     /// gringo 3 weight constraint heads `l [a = 2, b] u`: the weight.
     pub weight: Option<Term>,
 }
 
+/// The head of a rule.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Head {
     /// An atom (a fact or a normal rule's head).
@@ -211,74 +302,112 @@ pub enum Head {
     /// `:- body.`
     False,
     /// `lower { elems } upper`
-    Choice { span: Span, elems: Vec<ChoiceElem>, left: Option<Bound>, right: Option<Bound> },
+    Choice {
+        /// The whole head, bounds included.
+        span: Span,
+        /// The elements.
+        elems: Vec<ChoiceElem>,
+        /// The bound written before the braces (`term op value`).
+        left: Option<Bound>,
+        /// The bound written after the braces (`value op term`).
+        right: Option<Bound>,
+    },
     /// `a | b : c` (at least one holds; minimal models)
     Disjunction(Vec<ChoiceElem>),
 }
 
+/// A rule `head :- body.`, a fact (empty body) or an integrity constraint.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Rule {
+    /// The whole rule, final `.` included.
     pub span: Span,
+    /// The head.
     pub head: Head,
+    /// The body literals (empty for a fact).
     pub body: Vec<BodyLit>,
 }
 
+/// A statement of a program, as parsed.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Statement {
+    /// A rule, fact or integrity constraint.
     Rule(Rule),
     /// `#const name = value.`
     Const {
+        /// The whole statement.
         span: Span,
+        /// The constant's name.
         name: String,
+        /// Its value (substituted unless `-c` overrides it).
         value: Term,
     },
     /// `#show.`
     ShowNothing {
+        /// The whole statement.
         span: Span,
     },
     /// `#show name/arity.` (`negative` for `#show -name/arity.`)
     ShowSig {
+        /// The whole statement.
         span: Span,
+        /// The predicate's name.
         name: String,
+        /// The predicate's arity.
         arity: usize,
+        /// Whether the signature is of the classically negated predicate.
         negative: bool,
     },
     /// `#show term : body.` (clingo 5: show the term whenever the body holds)
     ShowTerm {
+        /// The whole statement.
         span: Span,
+        /// The term to print.
         term: Term,
+        /// The condition (empty: always printed).
         body: Vec<BodyLit>,
     },
     /// gringo 3 `#hide.` (`what` None), `#hide p/n.`, `#hide p(X) : q(X).`
     Hide {
+        /// The whole statement.
         span: Span,
+        /// The signature (`p/n`) or atom to hide, and its condition; `None` hides everything.
         what: Option<(Term, Vec<Literal>)>,
     },
     /// gringo 3 `#show p/n.` / `#show p(X) : q(X).`: (re-)include atoms.
     ShowAtoms {
+        /// The whole statement.
         span: Span,
+        /// The signature (`p/n`) or atom to show.
         what: Term,
+        /// The condition.
         cond: Vec<Literal>,
     },
     /// gringo 3 `#domain p(X).`: every rule using X gets `p(X)` in its body.
     Domain {
+        /// The whole statement.
         span: Span,
+        /// The atoms (`p(X)`) that give their variables a domain.
         atoms: Vec<Term>,
     },
     /// lparse's `#compute n { lits }.`: the literals must hold.
     Compute {
+        /// The whole statement.
         span: Span,
+        /// The literals that must hold.
         lits: Vec<Literal>,
     },
     /// A statement minasp parses but does not support yet (optimisation,
     /// incremental parts): reported by the grounder with its name.
     Unsupported {
+        /// The whole statement.
         span: Span,
+        /// The construct's name for the error message (e.g. `#minimize`).
         what: String,
     },
 }
 
 impl Statement {
+    /// Where the statement is written.
     pub fn span(&self) -> Span {
         match self {
             Statement::Rule(r) => r.span,

@@ -25,6 +25,7 @@ pub struct Evidence {
     pub conflict: Option<(Dialect, Span, &'static str)>,
 }
 
+/// Judges the dialect of `text`, the contents of `file` (the spans returned point into it).
 pub fn classify(file: FileId, text: &str) -> Evidence {
     let spanned = tokens(text);
     let bare = super::lparse::first_keyword(&spanned);

@@ -12,11 +12,14 @@ use std::fmt;
 /// Why a piece of input is not a token.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub enum LexError {
+    /// Not the start of any token, or a block comment left unterminated.
     #[default]
     Invalid,
+    /// An integer literal that does not fit in an `i64`.
     NumberTooLarge,
 }
 
+/// A token of either dialect (keyword and operator variants are named after their spelling).
 #[derive(Logos, Clone, Copy, Debug, PartialEq)]
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\n\f]+")]
@@ -25,76 +28,108 @@ pub enum Token<'s> {
     /// `%* ... *%`, skipped; an unterminated one is an error.
     #[token("%*", block_comment)]
     BlockComment,
+    /// An identifier (lowercase initial after any `_`/`'`): a constant, function or predicate name.
     #[regex(r"[_']*[a-z][A-Za-z0-9_']*", |l| l.slice())]
     Ident(&'s str),
+    /// A variable name (uppercase initial after any `_`/`'`).
     #[regex(r"[_']*[A-Z][A-Za-z0-9_']*", |l| l.slice())]
     Var(&'s str),
+    /// `_`, the anonymous variable.
     #[token("_")]
     Anon,
+    /// An integer literal: decimal, or `0x` hexadecimal, `0b` binary, `0o` octal.
     #[regex(r"[0-9]+", |l| l.slice().parse::<i64>().map_err(|_| LexError::NumberTooLarge))]
     #[regex(r"0x[0-9A-Fa-f]+", |l| i64::from_str_radix(&l.slice()[2..], 16).map_err(|_| LexError::NumberTooLarge))]
     #[regex(r"0b[01]+", |l| i64::from_str_radix(&l.slice()[2..], 2).map_err(|_| LexError::NumberTooLarge))]
     #[regex(r"0o[0-7]+", |l| i64::from_str_radix(&l.slice()[2..], 8).map_err(|_| LexError::NumberTooLarge))]
     Number(i64),
+    /// A string literal as written, quotes and escape sequences included.
     #[regex(r#""([^"\\\n]|\\.)*""#, |l| l.slice())]
     Str(&'s str),
 
+    /// `not`, default negation.
     #[token("not")]
     Not,
+    /// `#count`
     #[token("#count")]
     Count,
+    /// `#sum`
     #[token("#sum")]
     Sum,
+    /// `#sum+`
     #[token("#sum+")]
     SumPlus,
+    /// `#min`
     #[token("#min")]
     Min,
+    /// `#max`
     #[token("#max")]
     Max,
+    /// `#avg` (gringo 3)
     #[token("#avg")]
     Avg,
+    /// `#even` (gringo 3)
     #[token("#even")]
     Even,
+    /// `#odd` (gringo 3)
     #[token("#odd")]
     Odd,
+    /// `#show`
     #[token("#show")]
     Show,
+    /// `#hide` (gringo 3)
     #[token("#hide")]
     Hide,
+    /// `#const`
     #[token("#const")]
     Const,
+    /// `#inf` or `#infimum`, the smallest term.
     #[token("#inf")]
     #[token("#infimum")]
     Inf,
+    /// `#sup` or `#supremum`, the greatest term.
     #[token("#sup")]
     #[token("#supremum")]
     Sup,
+    /// `#true`
     #[token("#true")]
     True,
+    /// `#false`
     #[token("#false")]
     False,
+    /// `#minimize` or `#minimise`
     #[token("#minimize")]
     #[token("#minimise")]
     Minimize,
+    /// `#maximize` or `#maximise`
     #[token("#maximize")]
     #[token("#maximise")]
     Maximize,
+    /// `#domain` (gringo 3 variable domain declaration)
     #[token("#domain")]
     Domain,
+    /// `#compute` (lparse / gringo 3)
     #[token("#compute")]
     Compute,
+    /// `#abs`, gringo 3's absolute-value function.
     #[token("#abs")]
     AbsFn,
+    /// `#mod`, gringo 3's modulo function.
     #[token("#mod")]
     ModFn,
+    /// `#pow`, gringo 3's power function.
     #[token("#pow")]
     PowFn,
+    /// `#div`, gringo 3's integer-division function.
     #[token("#div")]
     DivFn,
+    /// `#base` (gringo 3 incremental part)
     #[token("#base")]
     Base,
+    /// `#cumulative` (gringo 3 incremental part)
     #[token("#cumulative")]
     Cumulative,
+    /// `#volatile` (gringo 3 incremental part)
     #[token("#volatile")]
     Volatile,
     /// A directive this lexer knows to exist but minasp does not support
@@ -102,77 +137,112 @@ pub enum Token<'s> {
     #[regex(r"#(program|include|external|script|defined|heuristic|project|edge|theory)", |l| l.slice())]
     Unsupported(&'s str),
 
+    /// `(`
     #[token("(")]
     LParen,
+    /// `)`
     #[token(")")]
     RParen,
+    /// `[`
     #[token("[")]
     LBrack,
+    /// `]`
     #[token("]")]
     RBrack,
+    /// `{`
     #[token("{")]
     LBrace,
+    /// `}`
     #[token("}")]
     RBrace,
+    /// `,`
     #[token(",")]
     Comma,
+    /// `;`
     #[token(";")]
     Semi,
+    /// `;;` (gringo 3 pool separator)
     #[token(";;")]
     SemiSemi,
+    /// `.`
     #[token(".")]
     Dot,
+    /// `..` (interval)
     #[token("..")]
     DotDot,
+    /// `:`
     #[token(":")]
     Colon,
+    /// `:-`
     #[token(":-")]
     If,
+    /// `:~` (weak constraint)
     #[token(":~")]
     WeakIf,
+    /// `:=` (gringo 3 assignment)
     #[token(":=")]
     Assign,
+    /// `=`
     #[token("=")]
     Eq,
+    /// `==`
     #[token("==")]
     EqEq,
+    /// `!=`
     #[token("!=")]
     Neq,
+    /// `<`
     #[token("<")]
     Lt,
+    /// `<=`
     #[token("<=")]
     Le,
+    /// `>`
     #[token(">")]
     Gt,
+    /// `>=`
     #[token(">=")]
     Ge,
+    /// `+`
     #[token("+")]
     Plus,
+    /// `-`
     #[token("-")]
     Minus,
+    /// `*`
     #[token("*")]
     Star,
+    /// `**` (power)
     #[token("**")]
     StarStar,
+    /// `/` (integer division)
     #[token("/")]
     Slash,
+    /// `\` (modulo)
     #[token("\\")]
     Backslash,
+    /// `|` (disjunction in heads, absolute value around a term)
     #[token("|")]
     Bar,
+    /// `&` (bitwise and)
     #[token("&")]
     Amp,
+    /// `?` (bitwise or)
     #[token("?")]
     Question,
+    /// `^` (bitwise xor)
     #[token("^")]
     Caret,
+    /// `~` (bitwise complement)
     #[token("~")]
     Tilde,
+    /// `@` (priority level in optimisation statements)
     #[token("@")]
     At,
     /// Inserted by [`tokens`] before the first real token: selects the
     /// dialect's start rule in the grammar.  Never produced from text.
     DialectClingo5,
+    /// As [`Token::DialectClingo5`], for gringo 3.
     DialectGringo3,
 }
 

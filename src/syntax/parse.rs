@@ -21,7 +21,9 @@ lalrpop_util::lalrpop_mod!(
 /// The language a file is read in.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Dialect {
+    /// The clingo 5 language.
     Clingo5,
+    /// The gringo 3 language (lparse's keywords without `#` included).
     Gringo3,
 }
 
@@ -30,8 +32,11 @@ pub enum Dialect {
 /// before it.
 #[derive(Clone, Debug)]
 pub struct Alt {
+    /// The alternative's arguments.
     pub args: Vec<Term>,
+    /// Whether a `,` ended it.
     pub trailing_comma: bool,
+    /// Whether `;;` (not `;`) came before it.
     pub after_double: bool,
 }
 

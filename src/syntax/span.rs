@@ -11,12 +11,16 @@ pub struct FileId(pub u32);
 /// A byte range in one source file.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Span {
+    /// The file the bytes are in.
     pub file: FileId,
+    /// Offset of the first byte.
     pub lo: u32,
+    /// Offset one past the last byte.
     pub hi: u32,
 }
 
 impl Span {
+    /// The bytes `lo..hi` of `file`.
     pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
         Span { file, lo: lo as u32, hi: hi as u32 }
     }
@@ -29,7 +33,9 @@ impl Span {
 /// One loaded source: its name as shown in messages (`-` input is `<stdin>`)
 /// and its text.
 pub struct SourceFile {
+    /// The name shown in messages.
     pub name: String,
+    /// The whole text.
     pub text: String,
     line_starts: Vec<usize>,
 }
@@ -43,15 +49,19 @@ pub struct SourceMap {
 /// A 1-based line and column (column counted in bytes, as gringo does).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct LineCol {
+    /// Line number, from 1.
     pub line: usize,
+    /// Column in bytes, from 1.
     pub col: usize,
 }
 
 impl SourceMap {
+    /// An empty map.
     pub fn new() -> SourceMap {
         SourceMap::default()
     }
 
+    /// Adds a file and returns its id.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
         let text = text.into();
         let mut line_starts = vec![0];
@@ -60,14 +70,17 @@ impl SourceMap {
         FileId(self.files.len() as u32 - 1)
     }
 
+    /// The file with id `id`.
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
 
+    /// All files, in the order they were added.
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
         self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
     }
 
+    /// The line and column of byte `offset` of `file`.
     pub fn line_col(&self, file: FileId, offset: u32) -> LineCol {
         let f = self.file(file);
         let off = offset as usize;
@@ -88,6 +101,7 @@ impl SourceMap {
         }
     }
 
+    /// The text `span` covers.
     pub fn text(&self, span: Span) -> &str {
         &self.file(span.file).text[span.lo as usize..span.hi as usize]
     }
