@@ -20,8 +20,6 @@
 //! [`Control::render`] prints them as gringo does.  An error diagnostic
 //! means [`Error::Input`], never a partial result.
 
-#![warn(missing_docs)]
-
 use crate::diagnostics::{has_errors, Diagnostic};
 use crate::ground::{self, Grounding};
 use crate::models::{is_answer_set, Models};

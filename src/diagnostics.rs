@@ -8,10 +8,14 @@
 use crate::syntax::span::{SourceMap, Span};
 use std::fmt::Write;
 
+/// How serious a diagnostic is, ordered from least to most serious.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, PartialOrd, Ord)]
 pub enum Level {
+    /// Printed as `info:`; the run goes on.
     Info,
+    /// Printed as `warning:`; the run goes on.
     Warning,
+    /// Printed as `error:`; the run stops (exit code 65).
     Error,
 }
 
@@ -38,8 +42,11 @@ pub enum InfoClass {
     Dialect,
     /// Classes clingo has that minasp never reports.
     FileIncluded,
+    /// clingo's `variable-unbounded` (never reported by minasp).
     VariableUnbounded,
+    /// clingo's `global-variable` (never reported by minasp).
     GlobalVariable,
+    /// Any other info: the class [`Diagnostic::info`] gives unless [`Diagnostic::with_class`] refiles it.
     Other,
 }
 
@@ -86,7 +93,9 @@ pub struct Diagnostic {
     /// First line of the message; further lines (e.g. the offending rule)
     /// go into `detail` and are printed indented by two spaces.
     pub message: String,
+    /// Further lines of the message, each printed indented by two spaces.
     pub detail: Vec<String>,
+    /// Notes, each printed after the message as `location: note: text`.
     pub notes: Vec<(Span, String)>,
     /// Print the source text of `span` (on one line) under the message,
     /// as gringo prints the offending rule.
@@ -94,6 +103,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error at `span`, with no detail or notes.
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             level: Level::Error,
@@ -105,6 +115,7 @@ impl Diagnostic {
             quote_source: false,
         }
     }
+    /// An info at `span`, of class [`InfoClass::Other`] until [`Diagnostic::with_class`] says otherwise.
     pub fn info(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             level: Level::Info,
@@ -116,6 +127,7 @@ impl Diagnostic {
             quote_source: false,
         }
     }
+    /// An error about the run as a whole, without a location.
     pub fn global_error(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             level: Level::Error,
@@ -127,10 +139,12 @@ impl Diagnostic {
             quote_source: false,
         }
     }
+    /// Adds a line to the detail, printed indented under the message.
     pub fn with_detail(mut self, line: impl Into<String>) -> Diagnostic {
         self.detail.push(line.into());
         self
     }
+    /// Adds a note pointing at `span`, printed after the message.
     pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
         self.notes.push((span, note.into()));
         self
@@ -140,10 +154,12 @@ impl Diagnostic {
         self.class = Some(class);
         self
     }
+    /// Makes the rendered message quote the source text of its span on one line.
     pub fn quoting_source(mut self) -> Diagnostic {
         self.quote_source = true;
         self
     }
+    /// True if this is an error (level [`Level::Error`]).
     pub fn is_error(&self) -> bool {
         self.level == Level::Error
     }

@@ -40,6 +40,8 @@
 //! [`program::GroundProgram`] and the output table) → `models`/`solver`
 //! (answer sets) → `output` (clingo's text format).  The solver never sees
 //! syntax.  See `ARCHITECTURE.md` for the stages and their invariants.
+#![warn(missing_docs)]
+
 pub mod aspif;
 pub mod control;
 pub mod diagnostics;

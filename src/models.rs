@@ -27,6 +27,7 @@ use crate::translate::{ProgramSolver as Solver, Support, TranslateError as Solve
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+/// Enumerates the answer sets of one ground program, one per call of [`Models::next`].
 pub struct Models {
     /// Atoms the solver never needs to see (facts nothing else mentions,
     /// atoms without rules) are left out; this maps its models back.
@@ -44,6 +45,8 @@ struct Disjunctive {
 }
 
 impl Models {
+    /// Prepares the search: compacts the program, shifts or relaxes its disjunctions, and translates it
+    /// for the solver; `Err` if the translation fails.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
         let (mut p, map) = compact(program);
         let disjunctive = match shift::shift(&mut p) {
@@ -57,6 +60,8 @@ impl Models {
         Ok(Models { map, solver: Solver::new(&p, tuning)?, disjunctive, interrupt: None })
     }
 
+    /// Stops the search (and any minimality check) when the flag is set; [`Models::next`] then returns
+    /// `Interrupted`.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.solver.set_interrupt(flag.clone());
         self.interrupt = Some(flag);
@@ -67,6 +72,7 @@ impl Models {
         self.disjunctive.is_none() && self.solver.exhausted()
     }
 
+    /// The main solver's counters (the minimality checks are not counted).
     pub fn stats(&self) -> Stats {
         self.solver.stats()
     }

@@ -9,6 +9,8 @@ pub use crate::report::{exit_code, result_word, Result, Stop, Summary};
 use std::io::{self, Write};
 use std::time::Duration;
 
+/// Writes the text format's header: the version line and `Reading from ...` (the first file, `...` if
+/// there are more; stdin if none or `-`).
 pub fn header(out: &mut dyn Write, files: &[String]) -> io::Result<()> {
     writeln!(out, "minasp version {}", env!("CARGO_PKG_VERSION"))?;
     match files.len() {
@@ -20,17 +22,20 @@ pub fn header(out: &mut dyn Write, files: &[String]) -> io::Result<()> {
     out.flush()
 }
 
+/// Writes the `Solving...` line.
 pub fn solving(out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "Solving...")?;
     out.flush()
 }
 
+/// Writes model number `n` as an `Answer: n` line followed by its atoms on one line.
 pub fn answer(out: &mut dyn Write, n: u64, atoms: &[String]) -> io::Result<()> {
     writeln!(out, "Answer: {}", n)?;
     writeln!(out, "{}", atoms.join(" "))?;
     out.flush()
 }
 
+/// Writes the result word, a blank line and the summary lines (`Models`, `Calls`, `Time`, ...).
 pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
     writeln!(out, "{}", result_word(r))?;
     writeln!(out)?;
@@ -91,8 +96,11 @@ pub enum Quiet {
 /// result word only, as `clingo -V0`) and which models.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Style {
+    /// The output format (`--outf`).
     pub format: Format,
+    /// The verbosity (`-V`): 0 prints only answers and the result word; any other value prints it all.
     pub verbose: u8,
+    /// Which models are printed (`--quiet`).
     pub models: Quiet,
 }
 
@@ -115,6 +123,7 @@ pub struct Printer<'a> {
 }
 
 impl<'a> Printer<'a> {
+    /// A printer writing to `out` in `style`; `inputs` are the input file names for the header.
     pub fn new(out: &'a mut dyn Write, style: Style, inputs: &[String]) -> Printer<'a> {
         Printer { out, style, inputs: inputs.to_vec(), witnesses: Vec::new(), last: None }
     }
@@ -123,6 +132,7 @@ impl<'a> Printer<'a> {
         self.style.verbose == 0
     }
 
+    /// Prints the header (as `% ` comments in the competition format; nothing in JSON or at `-V0`).
     pub fn header(&mut self) -> io::Result<()> {
         match self.style.format {
             Format::Text if !self.quiet() => header(self.out, &self.inputs),
@@ -135,6 +145,7 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Prints the `Solving...` line (as a comment in the competition format; nothing in JSON or at `-V0`).
     pub fn solving(&mut self) -> io::Result<()> {
         match self.style.format {
             Format::Text if !self.quiet() => solving(self.out),
@@ -143,6 +154,8 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Takes model number `n`, its shown atoms: printed now in the text format, kept for `finish` by
+    /// the others and under `--quiet=1`, dropped under `--quiet=2`.
     pub fn model(&mut self, n: u64, atoms: &[String]) -> io::Result<()> {
         match self.style.models {
             Quiet::None => return Ok(()),
@@ -181,6 +194,8 @@ impl<'a> Printer<'a> {
         self.out.flush()
     }
 
+    /// Ends the run: prints any kept model, then the result word `r` and the summary `s` (in JSON, the
+    /// whole document).
     pub fn finish(&mut self, r: Result, s: &Summary) -> io::Result<()> {
         // `--quiet=1`: the last model, just before the result
         if let (Quiet::Last, Some((n, atoms))) = (self.style.models, &self.last) {

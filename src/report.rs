@@ -10,8 +10,11 @@ use std::time::Duration;
 /// How the search ended.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Result {
+    /// At least one model was found.
     Satisfiable,
+    /// The search was complete and found no model.
     Unsatisfiable,
+    /// Neither: stopped before a model was found, or an input error.
     Unknown,
 }
 
@@ -36,17 +39,25 @@ impl Stop {
 
 /// Summary numbers.
 pub struct Summary {
+    /// How many models were found.
     pub models: u64,
     /// The search stopped at the model limit (more may exist).
     pub more: bool,
+    /// Why the run stopped early, if it did.
     pub interrupted: Option<Stop>,
+    /// Wall-clock time of the whole run (`Time`).
     pub total: Duration,
+    /// Time spent searching (`Solving:`).
     pub solving: Duration,
+    /// Time until the first model was found (`1st Model:`).
     pub first_model: Duration,
+    /// Time spent proving unsatisfiability (`Unsat:`); zero unless the result is unsatisfiable.
     pub unsat: Duration,
+    /// CPU time of the run (`CPU Time`).
     pub cpu: Duration,
 }
 
+/// The result as clingo prints it: `SATISFIABLE`, `UNSATISFIABLE` or `UNKNOWN`.
 pub fn result_word(r: Result) -> &'static str {
     match r {
         Result::Satisfiable => "SATISFIABLE",

@@ -12,6 +12,7 @@
 use crate::ground::Grounding;
 use crate::program::{Atom, Body, GroundProgram, Head, Lit};
 
+/// A grounding as `--text` prints it: its rules, then the `#show` lines its output table needs.
 pub fn ground_text(g: &Grounding) -> String {
     // Names are made when printed, not kept for every atom (large programs).
     let names = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));

@@ -25,7 +25,9 @@ use std::fmt;
 /// Which ground format a text is in.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Format {
+    /// Potassco's aspif, version 1 (starts with `asp `).
     Aspif,
+    /// The older smodels (lparse) numeric format.
     Smodels,
 }
 
@@ -58,7 +60,9 @@ pub fn detect(text: &[u8]) -> Option<Format> {
 /// A malformed or unsupported ground program: what and where (1-based line).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ReadError {
+    /// The 1-based number of the offending line.
     pub line: usize,
+    /// What is wrong with it.
     pub msg: String,
 }
 
@@ -73,6 +77,7 @@ impl std::error::Error for ReadError {}
 /// A ground program read from aspif or smodels, with what to print.
 #[derive(Debug, Default)]
 pub struct GroundInput {
+    /// The rules read, over atoms renumbered densely from the input's atom numbers.
     pub program: GroundProgram,
     /// Printed terms, each with the literals that must all be true (empty:
     /// always printed).  A term may occur several times (printed once if

@@ -33,6 +33,8 @@ enum Section {
     Done,
 }
 
+/// Reads an smodels program: rules, symbol table, `B+` / `B-` lists (turned into constraints),
+/// optional `E` list and number of models.
 pub fn read(text: &[u8]) -> Result<GroundInput, ReadError> {
     let mut prog = GroundProgram::new();
     let mut atoms = AtomMap::default();

@@ -26,12 +26,15 @@ use std::fmt;
 pub struct Atom(pub u32);
 
 impl Atom {
+    /// The atom's number, for indexing per-atom vectors.
     pub fn index(self) -> usize {
         self.0 as usize
     }
+    /// The positive literal `a`.
     pub fn pos(self) -> Lit {
         Lit::new(self, true)
     }
+    /// The default-negated literal `not a`.
     pub fn neg(self) -> Lit {
         Lit::new(self, false)
     }
@@ -43,12 +46,15 @@ impl Atom {
 pub struct Lit(u32);
 
 impl Lit {
+    /// The literal `atom` if `positive`, else `not atom`.
     pub fn new(atom: Atom, positive: bool) -> Lit {
         Lit(atom.0 * 2 + (!positive) as u32)
     }
+    /// The literal's atom.
     pub fn atom(self) -> Atom {
         Atom(self.0 >> 1)
     }
+    /// True for `a`, false for `not a`.
     pub fn is_positive(self) -> bool {
         self.0 & 1 == 0
     }
@@ -57,6 +63,7 @@ impl Lit {
     pub fn negate(self) -> Lit {
         Lit(self.0 ^ 1)
     }
+    /// The packed form `atom * 2 + (negated as u32)`, dense from 0: for indexing per-literal vectors.
     pub fn code(self) -> u32 {
         self.0
     }
@@ -89,23 +96,33 @@ pub enum Body {
     Normal(Vec<Lit>),
     /// The weights of the true literals add up to at least `bound`.
     /// Weights are > 0. A literal may occur several times (weights add up).
-    Weight { bound: i64, lits: Vec<(Lit, i64)> },
+    Weight {
+        /// The least total weight of true literals that makes the body true.
+        bound: i64,
+        /// The literals, each with its weight.
+        lits: Vec<(Lit, i64)>,
+    },
 }
 
 /// One ground rule `head :- body`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Rule {
+    /// What the rule derives.
     pub head: Head,
+    /// When the rule applies.
     pub body: Body,
 }
 
 impl Rule {
+    /// The fact `a.`.
     pub fn fact(a: Atom) -> Rule {
         Rule { head: Head::Disjunction(vec![a]), body: Body::Normal(vec![]) }
     }
+    /// The normal rule `head :- body` (a conjunction of literals).
     pub fn normal(head: Atom, body: Vec<Lit>) -> Rule {
         Rule { head: Head::Disjunction(vec![head]), body: Body::Normal(body) }
     }
+    /// The integrity constraint `:- body`.
     pub fn constraint(body: Vec<Lit>) -> Rule {
         Rule { head: Head::Disjunction(vec![]), body: Body::Normal(body) }
     }
@@ -114,20 +131,37 @@ impl Rule {
 /// A ground program: atoms `0..num_atoms` and rules over them.
 #[derive(Clone, Default, Debug)]
 pub struct GroundProgram {
+    /// How many atoms there are: every atom is `< num_atoms`.
     pub num_atoms: u32,
+    /// The rules, in the order they were added.
     pub rules: Vec<Rule>,
 }
 
 /// A violated [`GroundProgram`] invariant.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidProgram {
+    /// A rule mentions an atom `>= num_atoms`.
     #[error("rule {rule}: atom {atom} is out of range (program has {num_atoms} atoms)")]
-    AtomOutOfRange { rule: usize, atom: u32, num_atoms: u32 },
+    AtomOutOfRange {
+        /// The rule's index in [`GroundProgram::rules`].
+        rule: usize,
+        /// The offending atom's number.
+        atom: u32,
+        /// The program's number of atoms.
+        num_atoms: u32,
+    },
+    /// A weight body has a weight `<= 0`.
     #[error("rule {rule}: weight {weight} is not positive")]
-    NonPositiveWeight { rule: usize, weight: i64 },
+    NonPositiveWeight {
+        /// The rule's index in [`GroundProgram::rules`].
+        rule: usize,
+        /// The offending weight.
+        weight: i64,
+    },
 }
 
 impl GroundProgram {
+    /// An empty program: no atoms, no rules.
     pub fn new() -> GroundProgram {
         GroundProgram::default()
     }
@@ -139,6 +173,7 @@ impl GroundProgram {
         a
     }
 
+    /// Appends a rule.
     pub fn add(&mut self, rule: Rule) {
         self.rules.push(rule);
     }

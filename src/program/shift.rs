@@ -18,6 +18,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 /// positive cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotHeadCycleFree {
+    /// The rule's index in [`GroundProgram::rules`].
     pub rule: usize,
 }
 

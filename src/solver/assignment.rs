@@ -24,16 +24,24 @@ pub enum Reason {
     Weight(u32),
 }
 
+/// The current partial assignment (see the module docs for its invariant).
 pub struct Assignment {
+    /// Per literal code: 1 true, -1 false, 0 unassigned.
     pub value: Vec<i8>,
+    /// Per variable: the decision level it was assigned at.
     pub level: Vec<u32>,
+    /// Per variable: why it was assigned.
     pub reason: Vec<Reason>,
+    /// Per variable: its index in `trail`.
     pub pos: Vec<u32>,
+    /// The assigned literals, in assignment order.
     pub trail: Vec<SLit>,
+    /// Per decision level `d + 1`: the trail length when it began.
     pub trail_lim: Vec<u32>,
 }
 
 impl Assignment {
+    /// An empty assignment over `num_vars` variables, at decision level 0.
     pub fn new(num_vars: usize) -> Assignment {
         Assignment {
             value: vec![0; num_vars * 2],
@@ -45,22 +53,27 @@ impl Assignment {
         }
     }
 
+    /// The current decision level (0: the root).
     #[inline]
     pub fn decision_level(&self) -> u32 {
         self.trail_lim.len() as u32
     }
+    /// True if `l` is assigned true.
     #[inline]
     pub fn is_true(&self, l: SLit) -> bool {
         self.value[l.code()] > 0
     }
+    /// True if `l` is assigned false.
     #[inline]
     pub fn is_false(&self, l: SLit) -> bool {
         self.value[l.code()] < 0
     }
+    /// True if `l`'s variable is unassigned.
     #[inline]
     pub fn is_undef(&self, l: SLit) -> bool {
         self.value[l.code()] == 0
     }
+    /// The decision level `l`'s variable was assigned at (meaningful only if it is assigned).
     #[inline]
     pub fn lit_level(&self, l: SLit) -> u32 {
         self.level[l.var().index()]
@@ -79,6 +92,7 @@ impl Assignment {
         self.trail.push(l);
     }
 
+    /// Opens a new decision level; the next literal assigned is its decision.
     pub fn new_level(&mut self) {
         self.trail_lim.push(self.trail.len() as u32);
     }

@@ -10,6 +10,7 @@
 
 use super::lit::SLit;
 
+/// A long clause: the arena offset of its first header word.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub struct ClauseRef(pub u32);
 
@@ -18,6 +19,7 @@ const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
 const LBD_SHIFT: u32 = 2;
 
+/// The arena of long clauses, problem and learnt.
 #[derive(Default)]
 pub struct ClauseDb {
     arena: Vec<SLit>,
@@ -27,6 +29,8 @@ pub struct ClauseDb {
 }
 
 impl ClauseDb {
+    /// Stores a clause of 3 or more literals (its LBD capped at 2^20) and returns its reference; a learnt
+    /// one is also listed in `learnt`.
     pub fn alloc(&mut self, lits: &[SLit], learnt: bool, lbd: u32) -> ClauseRef {
         debug_assert!(lits.len() >= 3);
         let r = ClauseRef(self.arena.len() as u32);
@@ -45,15 +49,18 @@ impl ClauseDb {
         self.arena.len()
     }
 
+    /// The number of literals of clause `c`.
     #[inline]
     pub fn len(&self, c: ClauseRef) -> usize {
         self.arena[c.0 as usize].raw() as usize
     }
+    /// The literals of clause `c`.
     #[inline]
     pub fn lits(&self, c: ClauseRef) -> &[SLit] {
         let s = c.0 as usize + HEADER;
         &self.arena[s..s + self.len(c)]
     }
+    /// The literals of clause `c`, to reorder in place.
     #[inline]
     pub fn lits_mut(&mut self, c: ClauseRef) -> &mut [SLit] {
         let s = c.0 as usize + HEADER;
@@ -63,18 +70,23 @@ impl ClauseDb {
     fn flags(&self, c: ClauseRef) -> u32 {
         self.arena[c.0 as usize + 1].raw()
     }
+    /// True if clause `c` was learnt (not part of the problem).
     pub fn is_learnt(&self, c: ClauseRef) -> bool {
         self.flags(c) & LEARNT != 0
     }
+    /// The literal block distance recorded for clause `c` when it was stored.
     pub fn lbd(&self, c: ClauseRef) -> u32 {
         self.flags(c) >> LBD_SHIFT
     }
+    /// The activity of clause `c` (0 when stored).
     pub fn activity(&self, c: ClauseRef) -> f32 {
         f32::from_bits(self.arena[c.0 as usize + 2].raw())
     }
+    /// Sets the activity of clause `c`.
     pub fn set_activity(&mut self, c: ClauseRef, a: f32) {
         self.arena[c.0 as usize + 2] = SLit::from_raw(a.to_bits());
     }
+    /// Flags clause `c` as deleted; its space is reclaimed (and it leaves `learnt`) at the next `collect`.
     pub fn delete(&mut self, c: ClauseRef) {
         let f = self.flags(c);
         self.arena[c.0 as usize + 1] = SLit::from_raw(f | DELETED);
@@ -134,6 +146,7 @@ pub struct Relocation {
 }
 
 impl Relocation {
+    /// The new reference of the clause that was at `c`; `None` if it was deleted.
     pub fn get(&self, c: ClauseRef) -> Option<ClauseRef> {
         self.forward.binary_search_by_key(&c.0, |&(o, _)| o).ok().map(|i| ClauseRef(self.forward[i].1))
     }

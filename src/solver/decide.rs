@@ -17,12 +17,15 @@ use super::lit::{SLit, Var};
 
 const NONE: u32 = u32::MAX;
 
+/// The order in which variables are decided, and the sign each is given (see the module docs).
 pub struct VarOrder {
     heap: Vec<Var>,
     index: Vec<u32>,
+    /// Per variable: its VSIDS activity.
     pub activity: Vec<f64>,
     inc: f64,
     decay: f64,
+    /// Per variable: its saved phase, the value it is given when decided.
     pub phase: Vec<bool>,
     /// Target phases in use (see the module documentation).
     targets: bool,
@@ -31,6 +34,7 @@ pub struct VarOrder {
 }
 
 impl VarOrder {
+    /// An order over `num_vars` variables, all in the heap with activity 0 and phase false.
     pub fn new(num_vars: usize) -> VarOrder {
         let mut o = VarOrder {
             heap: Vec::with_capacity(num_vars),
@@ -92,6 +96,7 @@ impl VarOrder {
         self.index[v.index()] = i as u32;
     }
 
+    /// Puts `v` back in the heap (after it was unassigned); nothing if it is there already.
     pub fn insert(&mut self, v: Var) {
         if self.index[v.index()] != NONE {
             return;
@@ -102,6 +107,7 @@ impl VarOrder {
         self.sift_up(i);
     }
 
+    /// Removes and returns the most active variable in the heap (it may be assigned); `None` if empty.
     pub fn pop(&mut self) -> Option<Var> {
         if self.heap.is_empty() {
             return None;
@@ -117,6 +123,7 @@ impl VarOrder {
         Some(top)
     }
 
+    /// Raises `v`'s activity by the current increment, rescaling all activities before they overflow.
     pub fn bump(&mut self, v: Var) {
         let a = &mut self.activity[v.index()];
         *a += self.inc;
@@ -137,6 +144,7 @@ impl VarOrder {
         self.decay = decay;
     }
 
+    /// Grows the increment (once per conflict), so that later bumps weigh more than earlier ones.
     pub fn decay(&mut self) {
         self.inc /= self.decay;
     }

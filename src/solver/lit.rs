@@ -14,14 +14,17 @@ use std::ops::Not;
 pub struct Var(pub u32);
 
 impl Var {
+    /// The variable's number, for indexing per-variable tables.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
+    /// The literal of this variable, positive or negated.
     #[inline]
     pub fn lit(self, positive: bool) -> SLit {
         SLit(self.0 * 2 + (!positive) as u32)
     }
+    /// The positive literal of this variable.
     #[inline]
     pub fn pos(self) -> SLit {
         self.lit(true)
@@ -33,10 +36,12 @@ impl Var {
 pub struct SLit(u32);
 
 impl SLit {
+    /// The literal's variable.
     #[inline]
     pub fn var(self) -> Var {
         Var(self.0 >> 1)
     }
+    /// True if the literal is the variable itself, false if its negation.
     #[inline]
     pub fn is_positive(self) -> bool {
         self.0 & 1 == 0
@@ -51,6 +56,7 @@ impl SLit {
     pub fn raw(self) -> u32 {
         self.0
     }
+    /// The literal whose packed value [`SLit::raw`] returned is `raw`.
     #[inline]
     pub fn from_raw(raw: u32) -> SLit {
         SLit(raw)

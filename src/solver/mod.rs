@@ -65,12 +65,19 @@ pub struct Stats {
     pub variables: u64,
     /// Problem constraints: binary clauses, longer clauses, weight constraints.
     pub binary: u64,
+    /// Problem clauses of three or more literals.
     pub clauses: u64,
+    /// Problem weight constraints.
     pub weights: u64,
+    /// Conflicts met during search.
     pub conflicts: u64,
+    /// Decisions (literals chosen, not implied).
     pub decisions: u64,
+    /// Literals propagated (taken from the trail and their consequences derived).
     pub propagations: u64,
+    /// Restarts of the search.
     pub restarts: u64,
+    /// Clauses added during search: learnt from conflicts or from propagators.
     pub learned: u64,
 }
 
@@ -271,6 +278,7 @@ impl Solver {
         }
     }
 
+    /// Stops the search when the flag is set: [`Solver::next_model`] then returns `Interrupted`.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.interrupt = Some(flag);
     }
@@ -282,6 +290,7 @@ impl Solver {
         self.done
     }
 
+    /// A copy of the search counters so far.
     pub fn stats(&self) -> Stats {
         self.stats.clone()
     }

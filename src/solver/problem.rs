@@ -35,17 +35,20 @@ pub struct ClauseList {
 }
 
 impl ClauseList {
+    /// A list holding the one clause `c`.
     pub fn of(c: &[SLit]) -> ClauseList {
         let mut l = ClauseList::default();
         l.push(c);
         l
     }
 
+    /// Appends the clause `c`.
     pub fn push(&mut self, c: &[SLit]) {
         self.lits.extend_from_slice(c);
         self.ends.push(self.lits.len() as u32);
     }
 
+    /// The clauses, in the order they were pushed.
     pub fn iter(&self) -> impl Iterator<Item = &[SLit]> {
         let mut start = 0;
         self.ends.iter().map(move |&e| {

@@ -21,6 +21,7 @@ pub fn luby(mut i: u64) -> u64 {
     1u64 << seq
 }
 
+/// When to restart and when to reduce the learnt clauses, counted in conflicts (see the module docs).
 pub struct Schedule {
     unit: u64,
     restarts: u64,
@@ -32,6 +33,7 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// The schedule at the start of the search (tiny intervals under `cfg(test)`).
     pub fn new() -> Schedule {
         // tests use tiny intervals so that restarts and database reductions
         // happen even on the small programs of the property tests
@@ -47,6 +49,7 @@ impl Schedule {
         }
     }
 
+    /// Counts one conflict towards both the next restart and the next reduction.
     pub fn on_conflict(&mut self) {
         self.conflicts_since_restart += 1;
         self.conflicts_since_reduce += 1;

@@ -10,18 +10,25 @@
 use super::clause_db::{ClauseRef, Relocation};
 use super::lit::SLit;
 
+/// One watch of a long clause.
 #[derive(Copy, Clone, Debug)]
 pub struct Watch {
+    /// Another literal of the clause: if it is true, the clause need not be visited.
     pub blocker: SLit,
+    /// The watched clause.
     pub cref: ClauseRef,
 }
 
+/// The watch lists of all clauses, indexed by literal code.
 pub struct Watches {
+    /// `long[x]`: watches of the long clauses to visit when `x` becomes true.
     pub long: Vec<Vec<Watch>>,
+    /// `bin[x]`: the literals implied by binary clauses as soon as `x` is true.
     pub bin: Vec<Vec<SLit>>,
 }
 
 impl Watches {
+    /// Empty watch lists for the literals of `num_vars` variables.
     pub fn new(num_vars: usize) -> Watches {
         Watches { long: vec![Vec::new(); num_vars * 2], bin: vec![Vec::new(); num_vars * 2] }
     }
@@ -32,6 +39,7 @@ impl Watches {
         self.long[(!lits[1]).code()].push(Watch { blocker: lits[0], cref: c });
     }
 
+    /// Watches the binary clause `(a ∨ b)`: `b` is implied when `a` is false, and `a` when `b` is.
     pub fn add_binary(&mut self, a: SLit, b: SLit) {
         self.bin[(!a).code()].push(b);
         self.bin[(!b).code()].push(a);

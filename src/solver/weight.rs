@@ -19,24 +19,35 @@ use super::lit::SLit;
 /// Watch index meaning "the body literal `beta` itself".
 pub const BETA: u32 = u32::MAX;
 
+/// An entry of a watch list: a constraint and which of its literals is watched.
 #[derive(Copy, Clone, Debug)]
 pub struct WeightWatch {
+    /// The constraint's index in `WeightDb::cons`.
     pub cid: u32,
+    /// The literal's index in the constraint's `lits`, or `BETA` for `beta`.
     pub idx: u32,
 }
 
+/// One constraint `beta <-> bound <= sum w_i [l_i]` with its counters.
 #[derive(Clone, Debug)]
 pub struct WeightConstraint {
+    /// The literal equivalent to the constraint holding.
     pub beta: SLit,
+    /// The least weight of true literals for the constraint to hold.
     pub bound: i64,
+    /// The literals, by decreasing weight.
     pub lits: Vec<SLit>,
+    /// `weights[i]` is the weight of `lits[i]`.
     pub weights: Vec<i64>,
+    /// The weight of the processed true literals.
     pub sum_true: i64,
+    /// The weight of the literals not processed as false.
     pub max: i64,
 }
 
 /// What a weight constraint's conflict or implication is explained by.
 pub struct WeightDb {
+    /// The constraints, indexed by constraint id.
     pub cons: Vec<WeightConstraint>,
     /// `watch[x]`: constraint entries to update/check when `x` becomes true
     /// (empty, not even per-literal lists, while there is no constraint).
@@ -45,6 +56,7 @@ pub struct WeightDb {
 }
 
 impl WeightDb {
+    /// An empty store for `num_vars` variables.
     pub fn new(num_vars: usize) -> WeightDb {
         WeightDb { cons: Vec::new(), watch: Vec::new(), num_vars }
     }

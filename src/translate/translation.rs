@@ -19,17 +19,23 @@ pub struct BodyInfo {
     /// `None`: a conjunction of `lits` (weights all 1). `Some(bound)`:
     /// `bound <= sum of weights of true lits`.
     pub bound: Option<i64>,
+    /// The body's literals, each with its weight.
     pub lits: Vec<(SLit, i64)>,
 }
 
 /// A ground program's completion.
 pub struct Translation {
+    /// The program's atoms: variables `0..num_atoms`.
     pub num_atoms: usize,
+    /// Solver variables in all: the atoms, the constant `true`, then one per body that needs its own.
     pub num_vars: usize,
+    /// The literal of the constant `true` (fixed by a unit clause).
     pub true_lit: SLit,
+    /// The completion's clauses.
     pub clauses: ClauseList,
     /// Weight constraints to propagate natively.
     pub weights: Vec<WeightSpec>,
+    /// The distinct bodies, indexed by `BodyId`.
     pub bodies: Vec<BodyInfo>,
     /// Per atom: the distinct bodies of the rules with the atom in the head.
     pub supports: Vec<Vec<BodyId>>,
@@ -38,5 +44,6 @@ pub struct Translation {
     pub atom_lit: Vec<SLit>,
     /// Per atom: its positive-loop component (`u32::MAX`: on no loop).
     pub scc_of: Vec<u32>,
+    /// How many positive-loop components there are (0: the program is tight).
     pub num_scc: u32,
 }

@@ -44,6 +44,7 @@ struct UBody {
     unsourced: u32,
 }
 
+/// The unfounded-set checker of a non-tight program, run as a solver propagator (see the module docs).
 pub struct Unfounded {
     num_atoms: usize,
     scc_of: Vec<u32>,
