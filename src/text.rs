@@ -1,6 +1,6 @@
 //! The ground program as readable rules (`--text`), one per line, in
 //! gringo's `--text` style: `a:-b,not c.`, `a;b:-c.`, `{p(1);p(2)}.`,
-//! `:-x.`, weight bodies as `2<=#sum{1,0:q(1);2,1:r}` (weight, then the
+//! `:-x.`, `:-.` for an empty constraint, weight bodies as `2<=#sum{1,0:q(1);2,1:r}` (weight, then the
 //! literal's position, which keeps repeated literals apart), then one
 //! `#show t:a.` / `#show t.` line per printed term that is not just the
 //! atom's own name.  Atoms print by their names, auxiliary atoms (from
@@ -62,7 +62,10 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
                     .join(";")
             ),
         };
-        if body.is_empty() {
+        if body.is_empty() && head.is_empty() {
+            // An empty constraint (the program is unsatisfiable): gringo prints `:-.`.
+            out.push_str(":-.\n");
+        } else if body.is_empty() {
             out.push_str(&format!("{}.\n", head));
         } else {
             out.push_str(&format!("{}:-{}.\n", head, body));

@@ -525,6 +525,16 @@ f(2):-not a.
     assert_eq!(again.stdout, want);
 }
 
+/// A constraint violated by the facts prints as gringo prints it: `:-.`.
+#[test]
+fn text_of_an_empty_constraint() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let f = tmp.path().join("unsat.lp");
+    std::fs::write(&f, "a. :- a.\n").expect("write");
+    let r = run(&minasp(), &[s("--text"), f.display().to_string()]);
+    assert_eq!(r.stdout, "a.\n:-.\n");
+}
+
 /// Two small programs in `dir`: one with four answer sets, one unsatisfiable.
 fn sat_and_unsat(dir: &Path) -> (PathBuf, PathBuf) {
     let sat = dir.join("sat.lp");
