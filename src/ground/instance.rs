@@ -291,6 +291,11 @@ impl Instantiator {
     /// atoms under an undecided condition are left out.
     pub(super) fn disjunction(&mut self, elems: &[ChoiceElem], b: &Binding, body: Vec<program::Lit>) {
         let mut heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
+        // A disjunct whose term is undefined (`q(2/0)`) drops the whole
+        // instance, as an undefined head drops a normal rule (clingo).
+        if elems.iter().any(|e| e.cond.is_empty() && self.eval_args(&e.atom, b).is_none()) {
+            return;
+        }
         for e in elems {
             for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
                 if inst.lits.is_empty() && !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values)

@@ -66,6 +66,7 @@ pub fn normalize(
     diags: &mut Vec<Diagnostic>,
 ) -> Normalized {
     let mut n = Normalizer {
+        dialect,
         syms,
         preds,
         consts: Map::default(),
@@ -161,6 +162,8 @@ struct Normalizer<'a> {
     aux: u32,
     rules: Vec<Rule>,
     body_atoms: Vec<(PredId, Span)>,
+    /// How the statements are read.
+    dialect: Dialect,
 }
 
 /// Variables of one rule being converted.
@@ -243,6 +246,24 @@ impl Normalizer<'_> {
                 let elems = self.head_elems(elems, &mut scope);
                 let bounds = self.bounds(left, right, &mut scope, &mut body);
                 Head::Choice { elems, bounds }
+            }
+            // clingo 5: an interval in a disjunct makes one rule per value, like a
+            // pool (`q(1..2) | d.` is `q(1) | d.` and `q(2) | d.`), so its range
+            // literal goes into the body; gringo 3 reads it as a condition.
+            ast::Head::Disjunction(elems) if self.dialect == Dialect::Clingo5 => {
+                let mut out = Vec::new();
+                for e in elems {
+                    let mut cond = Vec::new();
+                    for c in &e.cond {
+                        if let Some(l) = self.literal(c, &mut scope, &mut cond) {
+                            cond.push(l);
+                        }
+                    }
+                    if let Some(a) = self.atom(&e.atom, &mut scope, &mut body) {
+                        out.push(ChoiceElem { atom: a, cond, weight: None });
+                    }
+                }
+                Head::Disjunction(out)
             }
             ast::Head::Disjunction(elems) => Head::Disjunction(self.head_elems(elems, &mut scope)),
         };

@@ -183,6 +183,14 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
     let heads: Vec<ast::Head> = match &r.head {
         ast::Head::False => vec![ast::Head::False],
         ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
+        // clingo 5: a pooled disjunct makes one rule per option (`p(1;2) ; q.` is
+        // `p(1) ; q.` and `p(2) ; q.`); gringo 3: the options join the disjunction.
+        ast::Head::Disjunction(elems) if d == Dialect::Clingo5 => {
+            product(elems.iter().map(|e| expand_head_elems(std::slice::from_ref(e), d)).collect())
+                .into_iter()
+                .map(ast::Head::Disjunction)
+                .collect()
+        }
         ast::Head::Disjunction(elems) => vec![ast::Head::Disjunction(expand_head_elems(elems, d))],
         ast::Head::Choice { span, elems, left, right } => {
             let es = expand_head_elems(elems, d);

@@ -180,6 +180,27 @@ fn disjunction_in_gringo3_heads() {
     assert_eq!(answers("a | b :- c. c. #hide c/0.", G3), want(&[&["a"], &["b"]]));
 }
 
+/// clingo 5 disjunction, `;` or `|`, with conditions; pools and intervals in a
+/// disjunct make one rule per option (answers checked against clingo 5.4.1).
+#[test]
+fn disjunction_in_clingo5_heads() {
+    assert_eq!(answers("a ; b.", C5), want(&[&["a"], &["b"]]));
+    assert_eq!(answers("a | b :- c. c. #show a/0. #show b/0.", &[]), want(&[&["a"], &["b"]]));
+    assert_eq!(
+        answers("p(X) : q(X) ; s :- r. q(1..2). r. #show p/1. #show s/0.", &[]),
+        want(&[&["p(1)"], &["p(2)"], &["s"]])
+    );
+    // `p(1;2) ; q.` is `p(1) ; q.` and `p(2) ; q.`: {p(1), p(2)} or {q}.
+    assert_eq!(answers("p(1;2) ; q.", &[]), want(&[&["p(1)", "p(2)"], &["q"]]));
+    assert_eq!(answers("q(1..2) | d.", &[]), want(&[&["q(1)", "q(2)"], &["d"]]));
+    // An undefined disjunct drops its rule instance, as clingo does (X = 1): three
+    // answer sets from X = 2 only, q(2) shown in one.
+    assert_eq!(
+        answers("d(1..2). r(X) | s(X) | q(2/(X-1)) :- d(X). #show q/1.", &[]),
+        want(&[&[], &[], &["q(2)"]])
+    );
+}
+
 #[test]
 fn minimize_is_rejected_clearly() {
     let (_, result, code, err) = run(&["{a}. #minimize [a = 2 @ 1]."], &[]);

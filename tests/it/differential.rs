@@ -128,13 +128,25 @@ fn finish(name: &str, failures: Vec<Failure>, total: usize, extra_files: &[(Stri
 
 #[test]
 fn random_programs_match_clingo() {
+    let cases_n = env_u64("MINASP_DIFF_CASES", 500);
+    let base = env_u64("MINASP_DIFF_SEED", 1);
+    random_programs("random_programs", gen::GenConfig::default(), cases_n, base);
+}
+
+/// The generator with disjunctive heads (`a | b :- body.`, read as clingo 5):
+/// 300 programs per run, `MINASP_DIFF_DISJUNCTIVE_CASES` for more.
+#[test]
+fn random_disjunctive_programs_match_clingo() {
+    let cases_n = env_u64("MINASP_DIFF_DISJUNCTIVE_CASES", 300);
+    let base = env_u64("MINASP_DIFF_SEED", 1);
+    random_programs("random_disjunctive_programs", gen::GenConfig { disjunction: true }, cases_n, base);
+}
+
+fn random_programs(name: &str, cfg: gen::GenConfig, cases_n: u64, base: u64) {
     if !oracle_ready() {
         return;
     }
-    let cases_n = env_u64("MINASP_DIFF_CASES", 500);
-    let base = env_u64("MINASP_DIFF_SEED", 1);
     let timeout = Duration::from_secs_f64(env_f64("MINASP_DIFF_TIMEOUT", 20.0));
-    let cfg = gen::GenConfig::default();
     let tmp = tempfile::Builder::new().prefix("minasp-diff-").tempdir().expect("temp dir");
     let t0 = Instant::now();
 
@@ -231,7 +243,7 @@ fn random_programs_match_clingo() {
             Some((c.files[0].file_name()?.to_string_lossy().into_owned(), c.text.clone()))
         })
         .collect();
-    finish("random_programs", failures, cases.len(), &extra);
+    finish(name, failures, cases.len(), &extra);
 }
 
 // ------------------------------------------------------------------ seed programs
