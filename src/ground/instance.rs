@@ -296,10 +296,13 @@ impl Instantiator {
         if elems.iter().any(|e| e.cond.is_empty() && self.eval_args(&e.atom, b).is_none()) {
             return;
         }
+        // Disjuncts whose condition is not decided by the facts: (atom, condition).
+        let mut conditional: Vec<(PredId, Vec<Sym>, Vec<program::Lit>)> = Vec::new();
         for e in elems {
             for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
-                if inst.lits.is_empty() && !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values)
-                {
+                if !inst.lits.is_empty() {
+                    conditional.push((e.atom.pred, inst.values, inst.lits));
+                } else if !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values) {
                     heads.push((e.atom.pred, inst.values));
                 }
             }
@@ -308,6 +311,23 @@ impl Instantiator {
             return;
         }
         let certain = body.is_empty();
+        if !conditional.is_empty() {
+            // `a : c` counts as a disjunct only where `c` holds: a fresh atom `d`
+            // stands in the disjunction, with `a :- d.` and `:- d, not c.`
+            let mut atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
+            for (p, a, lits) in conditional {
+                let h = self.insert(p, a, false);
+                let d = self.prog.new_atom();
+                self.prog.add(program::Rule::normal(h, vec![d.pos()]));
+                for l in lits {
+                    self.prog.add(program::Rule::constraint(vec![d.pos(), l.negate()]));
+                }
+                atoms.push(d);
+            }
+            self.prog
+                .add(program::Rule { head: program::Head::Disjunction(atoms), body: Body::Normal(body) });
+            return;
+        }
         if heads.len() == 1 {
             let (p, a) = heads.pop().unwrap();
             let h = self.insert(p, a, certain);

@@ -259,7 +259,10 @@ impl Normalizer<'_> {
                             cond.push(l);
                         }
                     }
-                    if let Some(a) = self.atom(&e.atom, &mut scope, &mut body) {
+                    // (with a condition, its local variables may bound the interval:
+                    // then it ranges over elements, as in a choice)
+                    let ranges = if e.cond.is_empty() { &mut body } else { &mut cond };
+                    if let Some(a) = self.atom(&e.atom, &mut scope, ranges) {
                         out.push(ChoiceElem { atom: a, cond, weight: None });
                     }
                 }
