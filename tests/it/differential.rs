@@ -460,6 +460,10 @@ fn regression_programs_match_their_answers() {
             OracleAnswer::Models(ms) => ms.clone(),
             _ => panic!("{}: clingo gives no model list for a regression program", p.display()),
         });
+        // A program on which clingo itself is wrong says so (`% clingo is wrong:`);
+        // its checked-in answers are minasp's, argued in the file, not clingo's.
+        let clingo_wrong = read_to_string(p).lines().any(|l| l.starts_with("% clingo is wrong:"));
+        let clingo = clingo.filter(|_| !clingo_wrong);
         if let (true, Some(ms)) = (write, &clingo) {
             write_expected(p, ms);
         }
