@@ -1184,18 +1184,9 @@ impl Gen {
             let pred = self.idb(None);
             if pred.arity > 0 && self.p(0.5) {
                 // h(..) : cond
-                let mut loc = sc.clone();
-                let dpred = self.edb();
-                let c = self.local_binding_atom(&mut loc, &dpred);
-                let mut cond = vec![c];
-                if self.p(0.3) {
-                    let pp = self.idb(None);
-                    let a = self.closed_atom(&loc, &pp, false);
-                    cond.push(format!("not {}", a));
-                }
-                let h = self.head_atom(&loc, &pred);
+                let e = self.conditional_head(&sc, &pred, 0.3, None);
                 self.tag("choice condition");
-                elems.push(format!("{} : {}", h, cond.join(", ")));
+                elems.push(e);
             } else {
                 let h = self.head_atom(&sc, &pred);
                 elems.push(h);
@@ -1232,6 +1223,27 @@ impl Gen {
         }
     }
 
+    /// `h(..) : d(..)[, [not] i(..)]`: a head element whose condition binds its
+    /// local variables with a fact predicate, and with probability `extra`
+    /// adds a derived atom, negated with probability `negated` (`None`: always).
+    fn conditional_head(&mut self, sc: &Scope, pred: &Pred, extra: f64, negated: Option<f64>) -> String {
+        let mut loc = sc.clone();
+        let dpred = self.edb();
+        let c = self.local_binding_atom(&mut loc, &dpred);
+        let mut cond = vec![c];
+        if self.p(extra) {
+            let pp = self.idb(None);
+            let a = self.closed_atom(&loc, &pp, false);
+            let neg = match negated {
+                None => true,
+                Some(q) => self.p(q),
+            };
+            cond.push(if neg { format!("not {}", a) } else { a });
+        }
+        let h = self.head_atom(&loc, pred);
+        format!("{} : {}", h, cond.join(", "))
+    }
+
     fn disjunctive_rule(&mut self) -> String {
         let (lits, sc) = self.body(Class::Idb, 0);
         let n = self.range(2, 3);
@@ -1247,17 +1259,8 @@ impl Gen {
         let pred = if conditions { self.idb(None) } else { heads_pred_none() };
         if conditions && pred.arity > 0 && self.p(0.4) {
             // h(..) : cond, the condition decided by facts or not
-            let mut loc = sc.clone();
-            let dpred = self.edb();
-            let c = self.local_binding_atom(&mut loc, &dpred);
-            let mut cond = vec![c];
-            if self.p(0.6) {
-                let pp = self.idb(None);
-                let a = self.closed_atom(&loc, &pp, false);
-                cond.push(if self.p(0.5) { format!("not {}", a) } else { a });
-            }
-            let h = self.head_atom(&loc, &pred);
-            heads.push(format!("{} : {}", h, cond.join(", ")));
+            let e = self.conditional_head(&sc, &pred, 0.6, Some(0.5));
+            heads.push(e);
         }
         // `;` separates a conditional disjunct from the next; `|` otherwise
         let sep =
