@@ -288,11 +288,13 @@ impl Control {
             panic!("internal error: the ground program is invalid: {e:?}");
         }
         let tuning = Tuning { enumerate: models != 1 };
-        let mut solver = Models::new(ground.program(), tuning).map_err(|e| {
-            self.diagnostics.push(Diagnostic::global_error(e.to_string()));
-            Error::Input("the program cannot be solved")
-        })?;
-        let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
+        let mut solver = match Models::new(ground.program(), tuning) {
+            Ok(s) => s,
+            Err(e) => {
+                self.diagnostics.push(Diagnostic::global_error(e.to_string()));
+                return Err(Error::Input("the program cannot be solved"));
+            }
+        };
         solver.set_interrupt(self.interrupter.0.clone());
         Ok(Solve {
             ground,

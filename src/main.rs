@@ -74,10 +74,11 @@ fn run(cli: Cli) -> i32 {
                     style,
                     &inputs,
                     &format!("{}:{}: error: {}", name, e.line, e.msg),
+                    start,
                 );
             }
         }
-        Some(Err(msg)) => return ground_input_error(&stop, style, &inputs, &msg),
+        Some(Err(msg)) => return ground_input_error(&stop, style, &inputs, &msg, start),
         None => {
             for f in &inputs {
                 ctl.load(f);
@@ -132,11 +133,11 @@ fn print_diagnostics(ctl: &Control, cli: &Cli) {
     }
 }
 
-fn ground_input_error(stop: &Stopper, style: Style, inputs: &[String], msg: &str) -> i32 {
+fn ground_input_error(stop: &Stopper, style: Style, inputs: &[String], msg: &str, start: Instant) -> i32 {
     stop.claim_output();
     eprintln!("{}", msg);
     eprintln!("*** ERROR: (minasp): reading the ground program failed");
-    let _ = Printer::new(&mut io::stdout(), style, inputs).unknown(Default::default(), None);
+    let _ = Printer::new(&mut io::stdout(), style, inputs).unknown(start.elapsed(), None);
     65
 }
 
