@@ -22,9 +22,10 @@
 
 use crate::diagnostics::{has_errors, Diagnostic};
 use crate::ground::{self, Grounding};
-use crate::models::{is_answer_set, Models};
+use crate::models::is_answer_set;
+use crate::optimize::{Found, OptConfig, OptMode, Search};
 use crate::program::GroundProgram;
-use crate::solver::{Outcome, Stats, Tuning};
+use crate::solver::{Stats, Tuning};
 use crate::syntax::parse::{self, Dialect};
 use crate::syntax::span::SourceMap;
 use std::path::Path;
@@ -43,6 +44,8 @@ pub struct Options {
     pub max_ground_atoms: usize,
     /// Re-check every answer set against the ground program.
     pub check: bool,
+    /// How minimize statements rank the answer sets (`--opt-mode`).
+    pub opt: OptConfig,
 }
 
 impl Default for Options {
@@ -52,6 +55,7 @@ impl Default for Options {
             consts: Vec::new(),
             max_ground_atoms: 20_000_000,
             check: cfg!(debug_assertions),
+            opt: OptConfig::default(),
         }
     }
 }
@@ -211,6 +215,19 @@ impl Control {
         }
     }
 
+    /// The options this control was made with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// After [`Control::ground`]: the program has minimize statements and
+    /// the optimisation mode does not ignore them, so the answer sets are
+    /// ranked by their costs.
+    pub fn optimizing(&self) -> bool {
+        self.options.opt.mode != OptMode::Ignore
+            && self.ground.as_ref().is_some_and(|g| !g.program().minimize.is_empty())
+    }
+
     /// A handle that stops grounding or solving from another thread.
     pub fn interrupter(&self) -> Interrupter {
         self.interrupter.clone()
@@ -288,7 +305,7 @@ impl Control {
             panic!("internal error: the ground program is invalid: {e:?}");
         }
         let tuning = Tuning { enumerate: models != 1 };
-        let mut solver = match Models::new(ground.program(), tuning) {
+        let mut solver = match Search::new(ground.program(), tuning, self.options.opt.clone()) {
             Ok(s) => s,
             Err(e) => {
                 self.diagnostics.push(Diagnostic::global_error(e.to_string()));
@@ -301,6 +318,8 @@ impl Control {
             solver,
             limit: models,
             count: 0,
+            optimal: 0,
+            last_costs: Vec::new(),
             check: self.options.check,
             more: false,
             exhausted: false,
@@ -349,12 +368,24 @@ pub struct Model<'a> {
     ground: &'a Ground,
     number: u64,
     truth: Vec<bool>,
+    costs: Vec<i64>,
+    optimal: bool,
 }
 
 impl Model<'_> {
-    /// 1 for the first answer set found, 2 for the next, ...
+    /// 1 for the first answer set found, 2 for the next, ...; with
+    /// `--opt-mode=optN` the optimal answer sets are numbered from 1 again,
+    /// as clingo prints them.
     pub fn number(&self) -> u64 {
         self.number
+    }
+    /// Its costs, highest priority first (empty without optimisation).
+    pub fn cost(&self) -> &[i64] {
+        &self.costs
+    }
+    /// It is known to be optimal (the optimal answer sets of `optN`).
+    pub fn optimality_proven(&self) -> bool {
+        self.optimal
     }
     /// What clingo prints for it (after `#show`), in clingo's term order.
     pub fn shown(&self) -> Vec<String> {
@@ -397,9 +428,13 @@ pub struct SolveResult {
 /// A running search: iterate for the answer sets, then read the result.
 pub struct Solve<'a> {
     ground: &'a Ground,
-    solver: Models,
+    solver: Search,
     limit: u64,
     count: u64,
+    /// Answer sets found after the optimum was proven (`optN`).
+    optimal: u64,
+    /// The costs of the last answer set.
+    last_costs: Vec<i64>,
     check: bool,
     more: bool,
     exhausted: bool,
@@ -433,6 +468,39 @@ impl Solve<'_> {
     pub fn stats(&self) -> Stats {
         self.solver.stats()
     }
+
+    /// With optimisation (minimize statements the mode does not ignore):
+    /// what is known about the optimum so far.
+    pub fn optimization(&self) -> Option<Optimization> {
+        if !self.solver.optimizing() {
+            return None;
+        }
+        let mode = self.solver.mode();
+        let proven = self.solver.proven() || (self.exhausted && self.count > 0);
+        Some(Optimization {
+            mode,
+            proven,
+            costs: self.last_costs.clone(),
+            optimal: match mode {
+                OptMode::OptN => self.optimal,
+                _ => proven as u64,
+            },
+        })
+    }
+}
+
+/// What a search knows about the optimum (see [`Solve::optimization`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Optimization {
+    /// The mode searched in.
+    pub mode: OptMode,
+    /// The optimum is proven (`opt`, `optN`) or every answer set within
+    /// the bound was found (`enum`).
+    pub proven: bool,
+    /// The costs of the last answer set (empty: none found).
+    pub costs: Vec<i64>,
+    /// How many answer sets were reported as optimal.
+    pub optimal: u64,
 }
 
 impl<'a> Iterator for Solve<'a> {
@@ -442,28 +510,37 @@ impl<'a> Iterator for Solve<'a> {
         if self.done {
             return None;
         }
-        match self.solver.next() {
-            Outcome::Model(m) => {
+        match self.solver.next(self.ground.program()) {
+            Found::Model { truth: m, costs, optimal } => {
                 if self.check && !is_answer_set(self.ground.program(), &m) {
                     panic!(
                         "internal error: the solver returned a model that is not stable; please report this"
                     );
                 }
                 self.count += 1;
-                if self.limit != 0 && self.count >= self.limit {
+                self.optimal += optimal as u64;
+                self.last_costs = costs.clone();
+                // optN: the limit counts the optimal answer sets
+                let counted = if self.solver.mode() == OptMode::OptN && self.solver.optimizing() {
+                    self.optimal
+                } else {
+                    self.count
+                };
+                if self.limit != 0 && counted >= self.limit {
                     // As clasp: "more" unless exhaustion is already known.
                     self.more = !self.solver.exhausted();
                     self.exhausted = !self.more;
                     self.done = true;
                 }
-                Some(Model { ground: self.ground, number: self.count, truth: m })
+                let number = if optimal { self.optimal } else { self.count };
+                Some(Model { ground: self.ground, number, truth: m, costs, optimal })
             }
-            Outcome::Exhausted => {
+            Found::Exhausted => {
                 self.exhausted = true;
                 self.done = true;
                 None
             }
-            Outcome::Interrupted => {
+            Found::Interrupted => {
                 self.more = true;
                 self.interrupted = true;
                 self.done = true;

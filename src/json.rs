@@ -1,7 +1,9 @@
 //! clingo's JSON output (`--outf=2`): one document with `Solver`, `Input`,
 //! `Call` (`[{ "Witnesses": [{ "Value": [atoms] }] }]`), `Result`,
 //! `Models` (`Number`, `More`), `Calls` and `Time` (`Total`, `Solve`,
-//! `Model`, `Unsat`, `CPU`), in the shape `clingo --outf=2` 5.4 prints.
+//! `Model`, `Unsat`, `CPU`), in the shape `clingo --outf=2` 5.4 prints;
+//! with optimisation each witness has `Costs` and `Models` has `Optimum`,
+//! `Optimal` and `Costs`.
 //!
 //! Invariant: the document is built with `serde_json` (so it always parses)
 //! and its keys keep clingo's order; times are seconds rounded to 3 places.
@@ -16,22 +18,42 @@ fn secs(d: std::time::Duration) -> Value {
 }
 
 /// The whole document, pretty-printed (two-space indentation), with a final newline.
-pub fn document(inputs: &[String], witnesses: &[Vec<String>], result: Result, s: &Summary) -> String {
+/// A witness is a model's atoms and its costs (empty without optimisation).
+pub fn document(
+    inputs: &[String],
+    witnesses: &[(Vec<String>, Vec<i64>)],
+    result: Result,
+    s: &Summary,
+) -> String {
     let mut call = Map::new();
     if !witnesses.is_empty() {
-        let w: Vec<Value> = witnesses.iter().map(|m| json!({ "Value": m })).collect();
+        let w: Vec<Value> = witnesses
+            .iter()
+            .map(
+                |(m, c)| if c.is_empty() { json!({ "Value": m }) } else { json!({ "Value": m, "Costs": c }) },
+            )
+            .collect();
         call.insert("Witnesses".into(), Value::Array(w));
     }
     let inputs: Vec<&str> = inputs.iter().map(|f| if f == "-" { "stdin" } else { f.as_str() }).collect();
     let inputs = if inputs.is_empty() { vec!["stdin"] } else { inputs };
     let more = s.more || result == Result::Unknown;
+    let mut models = json!({ "Number": s.models, "More": if more { "yes" } else { "no" } });
+    if let Some(o) = &s.optimization {
+        if let Some(costs) = &o.costs {
+            let m = models.as_object_mut().expect("an object");
+            m.insert("Optimum".into(), json!(if o.proven { "yes" } else { "unknown" }));
+            m.insert("Optimal".into(), json!(o.optimal));
+            m.insert("Costs".into(), json!(costs));
+        }
+    }
     // `serde_json` is built with `preserve_order`: keys keep clingo's order.
     let doc = json!({
         "Solver": format!("minasp version {}", env!("CARGO_PKG_VERSION")),
         "Input": inputs,
         "Call": [Value::Object(call)],
         "Result": result_word(result),
-        "Models": { "Number": s.models, "More": if more { "yes" } else { "no" } },
+        "Models": models,
         "Calls": 1,
         "Time": {
             "Total": secs(s.total),
@@ -62,10 +84,11 @@ mod tests {
             first_model: Duration::ZERO,
             unsat: Duration::ZERO,
             cpu: Duration::from_millis(12),
+            optimization: None,
         };
         let doc = document(
             &["a.lp".into()],
-            &[vec![], vec!["a".into(), "p(\"x\")".into()]],
+            &[(vec![], vec![]), (vec!["a".into(), "p(\"x\")".into()], vec![])],
             Result::Satisfiable,
             &s,
         );

@@ -48,6 +48,7 @@ pub mod diagnostics;
 pub mod ground;
 pub mod json;
 pub mod models;
+pub mod optimize;
 pub mod output;
 pub mod program;
 pub mod report;
@@ -56,4 +57,4 @@ pub mod syntax;
 pub mod text;
 pub mod translate;
 
-pub use control::{Control, Error, Interrupter, Model, Options, Solve, SolveResult};
+pub use control::{Control, Error, Interrupter, Model, Optimization, Options, Solve, SolveResult};

@@ -12,7 +12,8 @@ mod args;
 mod stop;
 
 use args::{Cli, DialectArg, GroundOutput, Mode};
-use minasp::output::{self, Printer, Style, Summary};
+use minasp::optimize::OptMode;
+use minasp::output::{self, OptSummary, Printer, Shown, Style, Summary};
 use minasp::syntax::parse::Dialect;
 use minasp::{Control, Options};
 use std::io::{self, BufRead, Read, Write};
@@ -54,6 +55,7 @@ fn run(cli: Cli) -> i32 {
         },
         max_ground_atoms: cli.max_ground_atoms,
         check: cli.check || cfg!(debug_assertions),
+        opt: cli.opt_mode.clone().unwrap_or_default(),
         ..Options::default()
     });
     let stop = Stopper::arm(
@@ -181,9 +183,26 @@ fn ground_input(cli: &Cli, inputs: &[String]) -> Option<Result<Vec<u8>, String>>
 }
 
 /// Solves and prints the answer sets, the result and the summary.
-fn solve(ctl: &mut Control, cli: &Cli, stop: &Stopper, inputs: &[String], limit: u64, start: Instant) -> i32 {
+fn solve(
+    ctl: &mut Control,
+    cli: &Cli,
+    stop: &Stopper,
+    inputs: &[String],
+    limit: Option<u64>,
+    start: Instant,
+) -> i32 {
     let mut out = io::stdout();
     let style = cli.style();
+    let opt = ctl.options().opt.clone();
+    let optimizing = ctl.optimizing();
+    // as clasp: all models by default when optimising (except for `enum`)
+    let limit = limit.unwrap_or(if optimizing && opt.mode != OptMode::Enum { 0 } else { 1 });
+    if optimizing && opt.mode == OptMode::Opt && limit != 0 {
+        eprintln!("*** Warn : (minasp): #models not 0: optimality of last model not guaranteed.");
+    }
+    if optimizing && opt.mode == OptMode::Enum && opt.bound.is_empty() {
+        eprintln!("*** Warn : (minasp): opt-mode=enum: No bound given, optimize statement ignored.");
+    }
     let mut solve = match ctl.solve(limit) {
         Ok(s) => s,
         Err(_) => {
@@ -201,10 +220,19 @@ fn solve(ctl: &mut Control, cli: &Cli, stop: &Stopper, inputs: &[String], limit:
     let mut first = None;
     for m in solve.by_ref() {
         first.get_or_insert(solve_start.elapsed());
-        let _ = p.model(m.number(), &m.shown());
+        let shown = Shown {
+            number: m.number(),
+            atoms: m.shown(),
+            costs: m.cost().to_vec(),
+            optimal: m.optimality_proven(),
+        };
+        let _ = p.model(shown);
     }
     let r = solve.result();
-    let result = if r.satisfiable {
+    let optimization = solve.optimization().filter(|_| r.satisfiable);
+    let result = if r.satisfiable && optimization.as_ref().is_some_and(|o| o.proven) {
+        output::Result::Optimum
+    } else if r.satisfiable {
         output::Result::Satisfiable
     } else if r.unsatisfiable {
         output::Result::Unsatisfiable
@@ -221,6 +249,11 @@ fn solve(ctl: &mut Control, cli: &Cli, stop: &Stopper, inputs: &[String], limit:
         first_model: first.unwrap_or(solving),
         unsat: if r.unsatisfiable { solving } else { Default::default() },
         cpu: start.elapsed(),
+        optimization: optimization.map(|o| OptSummary {
+            proven: o.proven,
+            optimal: o.optimal,
+            costs: (o.mode != OptMode::Enum).then_some(o.costs),
+        }),
     };
     let _ = p.finish(result, &s);
     if cli.stats {

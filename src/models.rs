@@ -21,7 +21,7 @@
 //! Invariant: [`Models::next`] returns exactly the answer sets of the
 //! program given to [`Models::new`], each once.
 
-use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Rule};
+use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Minimize, Rule};
 use crate::solver::{Outcome, Stats, Tuning};
 use crate::translate::{ProgramSolver as Solver, Support, TranslateError as SolverError};
 use std::sync::atomic::AtomicBool;
@@ -70,6 +70,12 @@ impl Models {
     /// No answer set is left, known without searching (see [`Solver::exhausted`]).
     pub fn exhausted(&self) -> bool {
         self.disjunctive.is_none() && self.solver.exhausted()
+    }
+
+    /// Bounds the costs of the answer sets still to be found (see
+    /// [`Solver::set_bound`]).
+    pub fn set_bound(&mut self, bound: crate::solver::Bound) {
+        self.solver.set_bound(bound);
     }
 
     /// The main solver's counters (the minimality checks are not counted).
@@ -151,6 +157,9 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
             Body::Weight { lits, .. } => lits.iter().for_each(|(l, _)| referenced[l.atom().index()] = true),
         }
     }
+    for m in &p.minimize {
+        m.lits.iter().for_each(|(l, _)| referenced[l.atom().index()] = true);
+    }
     let mut index = vec![u32::MAX; n];
     let mut kept = Vec::new();
     let mut always_true = Vec::new();
@@ -164,7 +173,16 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
     }
     let map_atom = |a: Atom| Atom(index[a.index()]);
     let map_lit = |l: Lit| Lit::new(map_atom(l.atom()), l.is_positive());
-    let mut q = GroundProgram { num_atoms: kept.len() as u32, rules: Vec::with_capacity(p.rules.len()) };
+    let minimize = p
+        .minimize
+        .iter()
+        .map(|m| Minimize {
+            priority: m.priority,
+            lits: m.lits.iter().map(|&(l, w)| (map_lit(l), w)).collect(),
+        })
+        .collect();
+    let mut q =
+        GroundProgram { num_atoms: kept.len() as u32, rules: Vec::with_capacity(p.rules.len()), minimize };
     for r in &p.rules {
         if fact_atom(r).is_some_and(|a| !referenced[a.index()]) {
             continue;
@@ -277,7 +295,7 @@ fn smaller_model(
 ) -> Result<Option<Vec<bool>>, ()> {
     // Atoms of q: y(a) for each true atom a of m (same index), all others
     // absent (false).  Y is a model of the reduct, and Y != m.
-    let mut q = GroundProgram { num_atoms: p.num_atoms, rules: Vec::new() };
+    let mut q = GroundProgram { num_atoms: p.num_atoms, ..Default::default() };
     let in_m: Vec<Atom> = (0..p.num_atoms).map(Atom).filter(|a| m[a.index()]).collect();
     q.add(Rule { head: Head::Choice(in_m.clone()), body: Body::Normal(vec![]) });
     q.add(Rule::constraint(in_m.iter().map(|a| a.pos()).collect()));
@@ -392,7 +410,7 @@ mod tests {
     #[test]
     fn repeated_nogoods_share_their_support_variables() {
         let (a, b, c) = (Atom(0), Atom(1), Atom(2));
-        let mut p = GroundProgram { num_atoms: 3, rules: vec![] };
+        let mut p = GroundProgram { num_atoms: 3, ..Default::default() };
         p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
         p.add(Rule::normal(a, vec![b.pos()]));
         p.add(Rule::normal(b, vec![a.pos()]));

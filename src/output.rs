@@ -5,7 +5,7 @@
 //! Invariant: the shape is exactly clingo's (see `../shared/docs/output.md`);
 //! only the version line names minasp.
 
-pub use crate::report::{exit_code, result_word, Result, Stop, Summary};
+pub use crate::report::{costs_text, exit_code, result_word, OptSummary, Result, Stop, Summary};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -28,10 +28,14 @@ pub fn solving(out: &mut dyn Write) -> io::Result<()> {
     out.flush()
 }
 
-/// Writes model number `n` as an `Answer: n` line followed by its atoms on one line.
-pub fn answer(out: &mut dyn Write, n: u64, atoms: &[String]) -> io::Result<()> {
+/// Writes model number `n` as an `Answer: n` line followed by its atoms on
+/// one line, and its costs (`Optimization: c1 c2`) if it has any.
+pub fn answer(out: &mut dyn Write, n: u64, atoms: &[String], costs: &[i64]) -> io::Result<()> {
     writeln!(out, "Answer: {}", n)?;
     writeln!(out, "{}", atoms.join(" "))?;
+    if !costs.is_empty() {
+        writeln!(out, "Optimization: {}", costs_text(costs))?;
+    }
     out.flush()
 }
 
@@ -53,6 +57,15 @@ fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
         lines.push((stop.label(), "1".to_string()));
     }
     lines.push(("Models", format!("{}{}", s.models, plus)));
+    if let Some(o) = &s.optimization {
+        lines.push(("  Optimum", if o.proven { "yes" } else { "unknown" }.to_string()));
+        if o.optimal > 1 {
+            lines.push(("  Optimal", o.optimal.to_string()));
+        }
+        if let Some(c) = &o.costs {
+            lines.push(("Optimization", costs_text(c)));
+        }
+    }
     lines.push(("Calls", "1".to_string()));
     lines.push((
         "Time",
@@ -118,14 +131,30 @@ pub struct Printer<'a> {
     out: &'a mut dyn Write,
     style: Style,
     inputs: Vec<String>,
-    witnesses: Vec<Vec<String>>,
-    last: Option<(u64, Vec<String>)>,
+    witnesses: Vec<(Vec<String>, Vec<i64>)>,
+    /// The models kept for the end (`--quiet=1`, the competition format):
+    /// the last one, or every optimal one of `optN`.
+    kept: Vec<Shown>,
+}
+
+/// A model as printed: its number, shown atoms and costs, and whether it is
+/// known optimal.
+#[derive(Clone, Debug, Default)]
+pub struct Shown {
+    /// `Answer: n`.
+    pub number: u64,
+    /// The shown atoms, in order.
+    pub atoms: Vec<String>,
+    /// Costs, highest priority first (empty without optimisation).
+    pub costs: Vec<i64>,
+    /// Proven optimal (`optN`'s optimal models are all kept for the end).
+    pub optimal: bool,
 }
 
 impl<'a> Printer<'a> {
     /// A printer writing to `out` in `style`; `inputs` are the input file names for the header.
     pub fn new(out: &'a mut dyn Write, style: Style, inputs: &[String]) -> Printer<'a> {
-        Printer { out, style, inputs: inputs.to_vec(), witnesses: Vec::new(), last: None }
+        Printer { out, style, inputs: inputs.to_vec(), witnesses: Vec::new(), kept: Vec::new() }
     }
 
     fn quiet(&self) -> bool {
@@ -154,29 +183,26 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// Takes model number `n`, its shown atoms: printed now in the text format, kept for `finish` by
+    /// Takes a model: printed now in the text format, kept for `finish` by
     /// the others and under `--quiet=1`, dropped under `--quiet=2`.
-    pub fn model(&mut self, n: u64, atoms: &[String]) -> io::Result<()> {
-        match self.style.models {
-            Quiet::None => return Ok(()),
-            Quiet::Last => {
-                self.last = Some((n, atoms.to_vec()));
-                return Ok(());
-            }
-            Quiet::All => {}
-        }
-        match self.style.format {
-            Format::Text if self.quiet() => {
-                writeln!(self.out, "{}", atoms.join(" "))?;
-                self.out.flush()
-            }
-            Format::Text => answer(self.out, n, atoms),
-            Format::Competition => {
-                self.last = Some((n, atoms.to_vec()));
+    pub fn model(&mut self, m: Shown) -> io::Result<()> {
+        match (self.style.models, self.style.format) {
+            (Quiet::None, _) => Ok(()),
+            (Quiet::Last, _) | (_, Format::Competition) => {
+                // the last model, or every optimal one
+                if !(m.optimal && self.kept.last().is_some_and(|k| k.optimal)) {
+                    self.kept.clear();
+                }
+                self.kept.push(m);
                 Ok(())
             }
-            Format::Json => {
-                self.witnesses.push(atoms.to_vec());
+            (Quiet::All, Format::Text) if self.quiet() => {
+                writeln!(self.out, "{}", m.atoms.join(" "))?;
+                self.out.flush()
+            }
+            (Quiet::All, Format::Text) => answer(self.out, m.number, &m.atoms, &m.costs),
+            (Quiet::All, Format::Json) => {
+                self.witnesses.push((m.atoms, m.costs));
                 Ok(())
             }
         }
@@ -197,13 +223,15 @@ impl<'a> Printer<'a> {
     /// Ends the run: prints any kept model, then the result word `r` and the summary `s` (in JSON, the
     /// whole document).
     pub fn finish(&mut self, r: Result, s: &Summary) -> io::Result<()> {
-        // `--quiet=1`: the last model, just before the result
-        if let (Quiet::Last, Some((n, atoms))) = (self.style.models, &self.last) {
-            match self.style.format {
-                Format::Text if self.quiet() => writeln!(self.out, "{}", atoms.join(" "))?,
-                Format::Text => answer(self.out, *n, atoms)?,
-                Format::Json => self.witnesses = vec![atoms.clone()],
-                Format::Competition => {}
+        // `--quiet=1`: the last model (or the optimal ones), just before the result
+        if self.style.models == Quiet::Last {
+            for m in &self.kept {
+                match self.style.format {
+                    Format::Text if self.quiet() => writeln!(self.out, "{}", m.atoms.join(" "))?,
+                    Format::Text => answer(self.out, m.number, &m.atoms, &m.costs)?,
+                    Format::Json => self.witnesses.push((m.atoms.clone(), m.costs.clone())),
+                    Format::Competition => {}
+                }
             }
         }
         match self.style.format {
@@ -218,19 +246,23 @@ impl<'a> Printer<'a> {
                 self.out.flush()
             }
             Format::Competition => {
-                match (&self.last, r) {
-                    (Some((n, atoms)), _) => {
-                        if !self.quiet() {
-                            writeln!(self.out, "% Answer: {}", n)?;
-                        }
-                        writeln!(self.out, "ANSWER")?;
-                        let facts: Vec<String> = atoms.iter().map(|a| format!("{}.", a)).collect();
-                        writeln!(self.out, "{}", facts.join(" "))?;
+                for m in &self.kept {
+                    if !self.quiet() {
+                        writeln!(self.out, "% Answer: {}", m.number)?;
                     }
-                    (None, Result::Unsatisfiable) => writeln!(self.out, "INCONSISTENT")?,
-                    // models found but not printed (`-q`)
-                    (None, Result::Satisfiable) => {}
-                    (None, _) => writeln!(self.out, "UNKNOWN")?,
+                    writeln!(self.out, "ANSWER")?;
+                    let facts: Vec<String> = m.atoms.iter().map(|a| format!("{}.", a)).collect();
+                    writeln!(self.out, "{}", facts.join(" "))?;
+                    if !m.costs.is_empty() {
+                        writeln!(self.out, "COST {}", costs_text(&m.costs))?;
+                    }
+                }
+                match (self.kept.is_empty(), r) {
+                    (false, Result::Optimum) => writeln!(self.out, "OPTIMUM")?,
+                    (true, Result::Unsatisfiable) => writeln!(self.out, "INCONSISTENT")?,
+                    (true, Result::Unknown) => writeln!(self.out, "UNKNOWN")?,
+                    // models found but not printed (`-q`), or no optimum
+                    _ => {}
                 }
                 if !self.quiet() {
                     let plus = if s.more || r == Result::Unknown { "+" } else { "" };
@@ -257,6 +289,7 @@ impl<'a> Printer<'a> {
             first_model: Duration::ZERO,
             unsat: Duration::ZERO,
             cpu: elapsed,
+            optimization: None,
         };
         match self.style.format {
             // An input error: clingo prints the result word only.

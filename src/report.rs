@@ -12,6 +12,9 @@ use std::time::Duration;
 pub enum Result {
     /// At least one model was found.
     Satisfiable,
+    /// At least one model was found and the optimum is proven (clingo's
+    /// `OPTIMUM FOUND`).
+    Optimum,
     /// The search was complete and found no model.
     Unsatisfiable,
     /// Neither: stopped before a model was found, or an input error.
@@ -55,12 +58,33 @@ pub struct Summary {
     pub unsat: Duration,
     /// CPU time of the run (`CPU Time`).
     pub cpu: Duration,
+    /// With optimisation and at least one model: the optimum's lines.
+    pub optimization: Option<OptSummary>,
 }
 
-/// The result as clingo prints it: `SATISFIABLE`, `UNSATISFIABLE` or `UNKNOWN`.
+/// The summary's optimisation lines: `  Optimum    : yes|unknown`,
+/// `  Optimal    : N` (when N > 1) and `Optimization : c1 c2`.
+#[derive(Clone, Debug, Default)]
+pub struct OptSummary {
+    /// The optimum is proven.
+    pub proven: bool,
+    /// How many optimal models were reported (`optN`).
+    pub optimal: u64,
+    /// The last model's costs, highest priority first (`None`: not
+    /// printed, as for `--opt-mode=enum`).
+    pub costs: Option<Vec<i64>>,
+}
+
+/// Costs as clingo prints them: space-separated, highest priority first.
+pub fn costs_text(costs: &[i64]) -> String {
+    costs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// The result as clingo prints it: `SATISFIABLE`, `OPTIMUM FOUND`, `UNSATISFIABLE` or `UNKNOWN`.
 pub fn result_word(r: Result) -> &'static str {
     match r {
         Result::Satisfiable => "SATISFIABLE",
+        Result::Optimum => "OPTIMUM FOUND",
         Result::Unsatisfiable => "UNSATISFIABLE",
         Result::Unknown => "UNKNOWN",
     }
@@ -70,8 +94,8 @@ pub fn result_word(r: Result) -> &'static str {
 /// plus 1 when interrupted or out of time.
 pub fn exit_code(r: Result, more: bool, stop: Option<Stop>) -> i32 {
     let base = match r {
-        Result::Satisfiable if more => 10,
-        Result::Satisfiable => 30,
+        Result::Satisfiable | Result::Optimum if more => 10,
+        Result::Satisfiable | Result::Optimum => 30,
         Result::Unsatisfiable => 20,
         Result::Unknown => 0,
     };

@@ -61,11 +61,17 @@ pub struct Cli {
     pub verbose: Option<u8>,
     /// Which models to print: `-q` (`--quiet=2`) none, `--quiet=1` only the
     /// last, `--quiet=0` all. Of clingo's `--quiet=<m>,<o>,<t>`, the cost
-    /// part has no effect (no optimization) and the call part must be 2
+    /// part is read as the models part and the call part must be 2
     /// (clingo's per-call blocks are not printed).
     #[arg(short = 'q', long = "quiet", value_name = "M[,O[,T]]", num_args = 0..=1,
           require_equals = true, default_missing_value = "2", value_parser = parse_quiet)]
     pub quiet: Option<u8>,
+    /// Optimisation: `opt` (find an optimum, the default), `enum` (every
+    /// answer set within the bound), `optN` (the optimum, then every
+    /// optimal answer set), `ignore`; `,B1,B2..` an initial bound, highest
+    /// priority first (costs up to and including it).
+    #[arg(long = "opt-mode", value_name = "MODE[,BOUND..]", value_parser = parse_opt_mode)]
+    pub opt_mode: Option<minasp::optimize::OptConfig>,
     /// Print version information.
     #[arg(long = "version", action = clap::ArgAction::Version)]
     pub version: Option<bool>,
@@ -91,6 +97,10 @@ fn parse_quiet(s: &str) -> Result<u8, String> {
         return Err("per-call output (a third part below 2) is not supported".into());
     }
     Ok(levels[0])
+}
+
+fn parse_opt_mode(s: &str) -> Result<minasp::optimize::OptConfig, String> {
+    s.parse()
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,9 +179,9 @@ impl Cli {
         !on
     }
 
-    /// The model limit (0: all), from `-n` or a bare number among the
-    /// files (as clingo), and the input files.
-    pub fn models_and_inputs(&self) -> (u64, Vec<String>) {
+    /// The model limit (0: all) if one was given, from `-n` or a bare
+    /// number among the files (as clingo), and the input files.
+    pub fn models_and_inputs(&self) -> (Option<u64>, Vec<String>) {
         let mut models = self.models;
         let mut files = Vec::new();
         for f in &self.files {
@@ -183,7 +193,7 @@ impl Cli {
         if files.is_empty() {
             files.push("-".into());
         }
-        (models.unwrap_or(1), files)
+        (models, files)
     }
 
     /// How answers are printed.

@@ -10,7 +10,7 @@
 use super::aggregate::{Aux, Cond, GroundAgg, Truth};
 use super::domain::Range;
 use super::hash::{IMap, Map};
-use super::instantiate::Instantiator;
+use super::instantiate::{Instantiator, OptInstance};
 use super::join::{check, join};
 use super::plan::plan;
 use super::rule::{AtomPat, ChoiceElem, Head, Lit, PredId, Rule};
@@ -187,6 +187,70 @@ impl Instantiator {
             }
             Head::Choice { elems, bounds } => self.choice(elems, bounds, b, body),
             Head::Disjunction(elems) => self.disjunction(elems, b, body),
+            Head::Minimize { weight, priority, tuple } => {
+                self.minimize_elem(weight, priority, tuple, b, body)
+            }
+        }
+    }
+
+    /// The program's minimize statements from the ground optimisation
+    /// elements: one per priority, highest first, with one literal per
+    /// distinct `(weight, tuple)` that holds when any of its elements'
+    /// bodies does (a tuple counts once however many bodies hold).
+    pub(super) fn finish_minimize(&mut self) {
+        let mut groups: IMap<(i64, i64, Vec<Sym>), Vec<Vec<program::Lit>>> = IMap::default();
+        for e in std::mem::take(&mut self.minimize) {
+            groups.entry((e.priority, e.weight, e.tuple)).or_default().push(e.body);
+        }
+        let mut levels: std::collections::BTreeMap<i64, Vec<(program::Lit, i64)>> = Default::default();
+        for ((priority, weight, _), alts) in groups {
+            let lit = if alts.iter().any(|a| a.is_empty()) {
+                self.aux().conj_atom(Vec::new()).pos()
+            } else if alts.len() == 1 {
+                self.aux().conj_lit(alts.into_iter().next().expect("one"))
+            } else {
+                self.aux().disj_atom(&alts).pos()
+            };
+            levels.entry(priority).or_default().push((lit, weight));
+        }
+        for (priority, lits) in levels.into_iter().rev() {
+            self.prog.minimize.push(program::Minimize { priority, lits });
+        }
+    }
+
+    /// One ground optimisation element; one whose weight or priority is
+    /// no integer is ignored with an info, as clingo does.
+    fn minimize_elem(
+        &mut self,
+        weight: &GTerm,
+        priority: &GTerm,
+        tuple: &[GTerm],
+        b: &Binding,
+        body: Vec<program::Lit>,
+    ) {
+        let (Some(w), Some(p)) = (weight.eval(b, &mut self.syms), priority.eval(b, &mut self.syms)) else {
+            return;
+        };
+        let mut t = Vec::with_capacity(tuple.len());
+        for x in tuple {
+            match x.eval(b, &mut self.syms) {
+                Some(s) => t.push(s),
+                None => return,
+            }
+        }
+        match (self.syms.as_int(w), self.syms.as_int(p)) {
+            (Some(weight), Some(priority)) => {
+                let (priority, weight) = (priority as i64, weight as i64);
+                self.minimize.push(OptInstance { priority, weight, tuple: t, body });
+            }
+            _ => {
+                let mut text = format!("{}@{}", self.syms.display(w), self.syms.display(p));
+                for s in &t {
+                    text.push(',');
+                    self.syms.write(*s, &mut text);
+                }
+                self.ignored_tuples.push((self.current, text));
+            }
         }
     }
 

@@ -71,6 +71,24 @@ pub struct Instantiator {
     pub(super) current: crate::syntax::span::Span,
     /// Disjunctive rules emitted (index in the program) and their source rule.
     pub disjunctions: Vec<(usize, crate::syntax::span::Span)>,
+    /// Ground optimisation elements, in the order they were built.
+    pub minimize: Vec<OptInstance>,
+    /// Optimisation elements whose weight or priority is no integer: where,
+    /// and the tuple as clingo quotes it (`x@1`).
+    pub ignored_tuples: Vec<(crate::syntax::span::Span, String)>,
+}
+
+/// One ground optimisation element `weight@priority, tuple : body`.
+#[derive(Clone, Debug)]
+pub struct OptInstance {
+    /// The priority level.
+    pub priority: i64,
+    /// The weight (negated for `#maximize`).
+    pub weight: i64,
+    /// The rest of the tuple.
+    pub tuple: Vec<Sym>,
+    /// When it counts: all these literals hold (empty: always).
+    pub body: Vec<program::Lit>,
 }
 
 impl Instantiator {
@@ -90,6 +108,8 @@ impl Instantiator {
             current: Default::default(),
             interrupt: None,
             disjunctions: Vec::new(),
+            minimize: Vec::new(),
+            ignored_tuples: Vec::new(),
         }
     }
 
@@ -441,6 +461,11 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
         Head::Choice { bounds, .. } => bounds.iter().for_each(|(_, t)| t.vars(&mut vs)),
         Head::Disjunction(_) => {}
         Head::Show(t) => t.vars(&mut vs),
+        Head::Minimize { weight, priority, tuple } => {
+            weight.vars(&mut vs);
+            priority.vars(&mut vs);
+            tuple.iter().for_each(|t| t.vars(&mut vs));
+        }
         Head::False => {}
     }
     for v in vs {

@@ -117,6 +117,13 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
             return Err(diags);
         }
     }
+    inst.finish_minimize();
+    for (span, tuple) in std::mem::take(&mut inst.ignored_tuples) {
+        diags.push(
+            Diagnostic::info(span, format!("tuple ignored:\n  {}", tuple))
+                .with_class(crate::diagnostics::InfoClass::OperationUndefined),
+        );
+    }
     crate::program::simplify::drop_underivable(&mut inst.prog);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();

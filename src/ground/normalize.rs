@@ -78,6 +78,7 @@ pub fn normalize(
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
     let domains = domain_decls(stmts);
+    let mut optimize_statements = 0;
     for s in stmts {
         match s {
             Statement::Rule(r) => {
@@ -130,6 +131,18 @@ pub fn normalize(
                     let r =
                         ast::Rule { span: *span, head: ast::Head::False, body: vec![BodyLit::Lit(negated)] };
                     n.rule(&r);
+                }
+            }
+            Statement::Optimize { span: _, maximize, kind, elems } => {
+                optimize_statements += 1;
+                let priority = default_priority(dialect, optimize_statements);
+                for (i, e) in elems.iter().enumerate() {
+                    let head = opt_head(e, *maximize, *kind, (optimize_statements, i), &priority);
+                    let r = ast::Rule { span: e.span, head: ast::Head::Atom(head), body: e.cond.clone() };
+                    let r = with_domains(&r, &domains);
+                    for r in expand_rule(&r, dialect) {
+                        n.opt_rule(&r);
+                    }
                 }
             }
             Statement::Unsupported { span, what } => {
@@ -311,6 +324,22 @@ impl Normalizer<'_> {
             _ => return,
         };
         self.push(r.span, Head::Show(t), body, scope);
+    }
+
+    /// An optimisation element as a rule whose head is `#opt(w, p, key..)`
+    /// (see [`opt_head`]).
+    fn opt_rule(&mut self, r: &ast::Rule) {
+        let mut scope = Scope::new();
+        let mut body = self.body(&r.body, &mut scope);
+        let args = match &r.head {
+            ast::Head::Atom(ast::Term { kind: TermKind::Func { args, .. }, .. }) if args.len() >= 2 => args,
+            _ => return,
+        };
+        let mut ts: Vec<GTerm> = args.iter().map(|t| self.term(t, &mut scope, &mut body)).collect();
+        let tuple = ts.split_off(2);
+        let priority = ts.pop().expect("two terms");
+        let weight = ts.pop().expect("one term");
+        self.push(r.span, Head::Minimize { weight, priority, tuple }, body, scope);
     }
 
     fn push(&mut self, span: Span, head: Head, body: Vec<Lit>, scope: Scope) {
@@ -604,6 +633,59 @@ fn has_anon(t: &ast::Term) -> bool {
 
 /// `p/n` or `-p/n` written in `#show`/`#hide`, or an atom pattern whose
 /// arguments are all distinct variables (`#hide p(X,Y).`).
+/// The priority of an element that names none: 0 in clingo 5; in gringo 3
+/// the statement's number, counted from 1 in the order of the statements.
+fn default_priority(dialect: Dialect, statement: usize) -> i64 {
+    match dialect {
+        Dialect::Clingo5 => 0,
+        Dialect::Gringo3 => statement as i64,
+    }
+}
+
+/// The head term `#opt(w, p, key..)` standing for an optimisation element:
+/// its weight (negated for `#maximize`), its priority, and the key that
+/// tells it apart from the other elements of its priority (see
+/// [`ast::OptKind`]): the tuple in clingo 5; in gringo 3 the element's
+/// number and the atoms of its literal and condition (a multiset), or the
+/// statement's number and the literal (a set).
+fn opt_head(
+    e: &ast::OptElem,
+    maximize: bool,
+    kind: ast::OptKind,
+    (statement, element): (usize, usize),
+    default_priority: &i64,
+) -> ast::Term {
+    let t = |k: TermKind| ast::Term::new(e.span, k);
+    let int = |v: i64| t(TermKind::Int(v));
+    let weight = if maximize {
+        t(TermKind::Unary(ast::UnOp::Neg, Box::new(e.weight.clone())))
+    } else {
+        e.weight.clone()
+    };
+    let priority = e.priority.clone().unwrap_or_else(|| int(*default_priority));
+    let mut args = vec![weight, priority];
+    let atoms = |c: &BodyLit| match c {
+        BodyLit::Lit(ast::Literal { kind: LitKind::Atom(a), sign, .. }) => Some((a.clone(), *sign)),
+        _ => None,
+    };
+    match kind {
+        ast::OptKind::Tuples => args.extend(e.terms.iter().cloned()),
+        ast::OptKind::Multiset => {
+            args.push(int(statement as i64));
+            args.push(int(element as i64));
+            args.extend(e.cond.iter().filter_map(atoms).map(|(a, _)| a));
+        }
+        ast::OptKind::Set => {
+            args.push(int(statement as i64));
+            if let Some((a, sign)) = e.cond.first().and_then(atoms) {
+                args.push(int(sign as i64));
+                args.push(a);
+            }
+        }
+    }
+    t(TermKind::Func { name: "#opt".into(), args })
+}
+
 fn signature(t: &ast::Term) -> Option<(String, usize, bool)> {
     if let Some(s) = sig_of_term(t) {
         return Some(s);

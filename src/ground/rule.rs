@@ -115,6 +115,16 @@ pub enum Head {
     Disjunction(Vec<ChoiceElem>),
     /// `#show term : body.`
     Show(GTerm),
+    /// An optimisation element `weight@priority, tuple : body` (weights
+    /// of `#maximize` already negated; gringo 3's keys in the tuple).
+    Minimize {
+        /// The weight.
+        weight: GTerm,
+        /// The priority level.
+        priority: GTerm,
+        /// The rest of the tuple: equal tuples count once per priority.
+        tuple: Vec<GTerm>,
+    },
 }
 
 impl Head {

@@ -128,6 +128,16 @@ impl Rule {
     }
 }
 
+/// A minimize statement (aspif's): at its priority, the cost of an
+/// answer set is the sum of the weights of its true literals.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Minimize {
+    /// The priority level: higher levels count first.
+    pub priority: i64,
+    /// The literals with their weights (any sign; a literal may repeat).
+    pub lits: Vec<(Lit, i64)>,
+}
+
 /// A ground program: atoms `0..num_atoms` and rules over them.
 #[derive(Clone, Default, Debug)]
 pub struct GroundProgram {
@@ -135,6 +145,33 @@ pub struct GroundProgram {
     pub num_atoms: u32,
     /// The rules, in the order they were added.
     pub rules: Vec<Rule>,
+    /// The minimize statements: answer sets are ranked by their costs,
+    /// lexicographically from the highest priority down (none: no
+    /// optimisation).
+    pub minimize: Vec<Minimize>,
+}
+
+impl GroundProgram {
+    /// The objective: the priorities of the minimize statements, highest
+    /// first, each with all its literals (statements of one priority
+    /// merged).  Empty: no optimisation.
+    pub fn objective(&self) -> Vec<(i64, Vec<(Lit, i64)>)> {
+        let mut levels: std::collections::BTreeMap<i64, Vec<(Lit, i64)>> = Default::default();
+        for m in &self.minimize {
+            levels.entry(m.priority).or_default().extend(m.lits.iter().copied());
+        }
+        levels.into_iter().rev().collect()
+    }
+
+    /// The costs of the interpretation `truth` (by atom) at each level of
+    /// [`GroundProgram::objective`], highest priority first.
+    pub fn costs(&self, truth: &[bool]) -> Vec<i64> {
+        let holds = |l: Lit| truth.get(l.atom().index()).copied().unwrap_or(false) == l.is_positive();
+        self.objective()
+            .iter()
+            .map(|(_, lits)| lits.iter().filter(|&&(l, _)| holds(l)).map(|&(_, w)| w).sum())
+            .collect()
+    }
 }
 
 /// A violated [`GroundProgram`] invariant.
@@ -198,6 +235,16 @@ impl GroundProgram {
             }
             if let Some(a) = atoms.iter().find(|a| a.0 >= self.num_atoms) {
                 return Err(InvalidProgram::AtomOutOfRange { rule: i, atom: a.0, num_atoms: self.num_atoms });
+            }
+        }
+        for m in &self.minimize {
+            if let Some((l, _)) = m.lits.iter().find(|(l, _)| l.atom().0 >= self.num_atoms) {
+                let atom = l.atom().0;
+                return Err(InvalidProgram::AtomOutOfRange {
+                    rule: self.rules.len(),
+                    atom,
+                    num_atoms: self.num_atoms,
+                });
             }
         }
         Ok(())

@@ -23,6 +23,7 @@ impl Solver {
                 out.extend(lits[1..].iter().map(|&l| !l));
             }
             Reason::Weight(cid) => self.weights.antecedents(cid, Some(p), &self.assign, out),
+            Reason::Propagator(k) => self.propagators[k as usize].explain(p, &self.assign, out),
         }
     }
 
@@ -36,6 +37,7 @@ impl Solver {
             }
             Conflict::Clause(cr) => out.extend(self.db.lits(cr).iter().map(|&l| !l)),
             Conflict::Weight(cid) => self.weights.antecedents(cid, None, &self.assign, out),
+            Conflict::Root => {}
         }
     }
 

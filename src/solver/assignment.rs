@@ -22,6 +22,8 @@ pub enum Reason {
     Clause(ClauseRef),
     /// Implied by a weight constraint (explained on demand from the trail).
     Weight(u32),
+    /// Implied by the propagator of this index (explained on demand).
+    Propagator(u32),
 }
 
 /// The current partial assignment (see the module docs for its invariant).

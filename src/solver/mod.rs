@@ -25,6 +25,7 @@ mod clause_db;
 mod decide;
 mod extend;
 mod lit;
+mod minimize;
 mod problem;
 mod propagate;
 mod propagator;
@@ -41,8 +42,9 @@ use assignment::Reason;
 use clause_db::{ClauseDb, ClauseRef};
 use decide::VarOrder;
 pub use lit::{SLit, Var};
+pub use minimize::{Bound, BoundCell, Minimize};
 pub use problem::{ClauseList, Problem, WeightSpec};
-pub use propagator::Propagator;
+pub use propagator::{Answer, Propagator};
 use restart::Schedule;
 use watch::Watches;
 use weight::WeightDb;
@@ -90,6 +92,8 @@ enum Conflict {
     Binary(SLit, SLit),
     Clause(ClauseRef),
     Weight(u32),
+    /// A propagator's empty nogood: no model is left at all.
+    Root,
 }
 
 /// How the search is tuned for the task at hand.
@@ -118,8 +122,8 @@ pub struct Solver {
     weights: WeightDb,
     order: VarOrder,
     propagators: Vec<Box<dyn Propagator>>,
-    /// The clauses the propagators answer with (reused).
-    prop_out: ClauseList,
+    /// What the propagators answer (reused).
+    prop_out: Answer,
     qhead: usize,
     schedule: Schedule,
     stats: Stats,
@@ -160,7 +164,7 @@ impl Solver {
             weights: WeightDb::new(nv),
             order: VarOrder::new(nv),
             propagators: Vec::new(),
-            prop_out: ClauseList::default(),
+            prop_out: Answer::default(),
             qhead: 0,
             schedule: Schedule::new(),
             stats: Stats::default(),
@@ -211,6 +215,17 @@ impl Solver {
     /// next propagation fixpoint on.
     pub fn add_propagator(&mut self, p: Box<dyn Propagator>) {
         self.propagators.push(p);
+    }
+
+    /// Adds the objective `levels` (highest priority first; see
+    /// [`Minimize`]) as a propagator; models are then bounded by what the
+    /// returned cell holds (nothing at first).  The bound may only be
+    /// tightened during one search.
+    pub fn add_objective(&mut self, levels: &[Vec<(SLit, i64)>]) -> BoundCell {
+        let cell: BoundCell = Arc::new(std::sync::Mutex::new(None));
+        let m = Minimize::new(levels, self.num_vars(), cell.clone());
+        self.add_propagator(Box::new(m));
+        cell
     }
 
     /// Variables of the problem (including those added since).
@@ -411,14 +426,16 @@ impl Solver {
     }
 
     /// Asks the propagators at a propagation fixpoint.  Returns `Ok(true)`
-    /// if their clauses implied new literals (propagate again), `Ok(false)`
-    /// if they are satisfied, or a conflict.  Each clause is learnt, its
-    /// two watched literals those of the highest levels.
+    /// if their answers implied new literals (propagate again), `Ok(false)`
+    /// if they are satisfied, or a conflict.  Each nogood is learnt, its
+    /// two watched literals those of the highest levels; an implied literal
+    /// is assigned with the propagator as its reason.
     fn run_propagators(&mut self) -> Result<bool, Conflict> {
         let mut out = std::mem::take(&mut self.prop_out);
         let mut result = Ok(false);
         for k in 0..self.propagators.len() {
-            out.clear();
+            out.nogoods.clear();
+            out.implied.clear();
             self.propagators[k].propagate(&self.assign, &mut out);
             if out.is_empty() {
                 continue;
@@ -426,40 +443,42 @@ impl Solver {
             let mut clause = std::mem::take(&mut self.tmp_clause);
             // conflicts first: a clause whose literals are all false
             'outer: for pass in 0..2 {
-                for c in out.iter() {
-                    let first = c[0];
+                for c in out.nogoods.iter() {
+                    let Some(&first) = c.first() else {
+                        result = Err(Conflict::Root);
+                        break 'outer;
+                    };
                     let conflict = self.assign.is_false(first);
                     if (pass == 0) != conflict || !(conflict || self.assign.is_undef(first)) {
                         continue;
                     }
                     clause.clear();
                     clause.extend_from_slice(c);
-                    // watch the literals of highest level
-                    let n = clause.len();
-                    let start = if conflict { 0 } else { 1 };
-                    for w in start..n.min(2) {
-                        let mut best = w;
-                        for j in w + 1..n {
-                            if self.assign.lit_level(clause[j]) > self.assign.lit_level(clause[best]) {
-                                best = j;
-                            }
-                        }
-                        clause.swap(w, best);
-                    }
-                    let lbd = self.compute_lbd(&clause);
-                    let reason = self.attach(&clause, true, lbd);
-                    self.stats.learned += 1;
-                    if conflict {
-                        result = Err(match reason {
-                            Reason::None => Conflict::Unit(clause[0]),
-                            Reason::Binary(o) => Conflict::Binary(clause[0], o),
-                            Reason::Clause(c) => Conflict::Clause(c),
-                            Reason::Weight(_) => unreachable!("a learnt clause is no weight constraint"),
-                        });
+                    if let Err(c) = self.learn_nogood(&mut clause, conflict) {
+                        result = Err(c);
                         break 'outer;
                     }
-                    self.assign.assign(clause[0], reason);
                     result = Ok(true);
+                }
+            }
+            if result.is_ok() {
+                for &l in &out.implied {
+                    if self.assign.is_undef(l) {
+                        self.assign.assign(l, Reason::Propagator(k as u32));
+                        result = Ok(true);
+                    } else if self.assign.is_false(l) {
+                        // implied after all but already false: its explanation is a conflict
+                        clause.clear();
+                        self.propagators[k].explain(l, &self.assign, &mut clause);
+                        for x in clause.iter_mut() {
+                            *x = !*x;
+                        }
+                        clause.insert(0, l);
+                        if let Err(c) = self.learn_nogood(&mut clause, true) {
+                            result = Err(c);
+                            break;
+                        }
+                    }
                 }
             }
             self.tmp_clause = clause;
@@ -469,6 +488,37 @@ impl Solver {
         }
         self.prop_out = out;
         result
+    }
+
+    /// Learns a propagator's nogood `clause` (all false but perhaps its
+    /// first literal, which it then implies): `Err` with the conflict if
+    /// all are false.
+    fn learn_nogood(&mut self, clause: &mut [SLit], conflict: bool) -> Result<(), Conflict> {
+        // watch the literals of highest level
+        let n = clause.len();
+        let start = if conflict { 0 } else { 1 };
+        for w in start..n.min(2) {
+            let mut best = w;
+            for j in w + 1..n {
+                if self.assign.lit_level(clause[j]) > self.assign.lit_level(clause[best]) {
+                    best = j;
+                }
+            }
+            clause.swap(w, best);
+        }
+        let lbd = self.compute_lbd(clause);
+        let reason = self.attach(clause, true, lbd);
+        self.stats.learned += 1;
+        if conflict {
+            return Err(match reason {
+                Reason::None => Conflict::Unit(clause[0]),
+                Reason::Binary(o) => Conflict::Binary(clause[0], o),
+                Reason::Clause(c) => Conflict::Clause(c),
+                Reason::Weight(_) | Reason::Propagator(_) => unreachable!("a learnt clause is a clause"),
+            });
+        }
+        self.assign.assign(clause[0], reason);
+        Ok(())
     }
 
     /// Deletes about half of the learnt clauses (not locked, LBD > 2),

@@ -7,21 +7,48 @@
 //! solver calls [`Propagator::propagate`]; the propagator answers with
 //! nogoods, each a clause whose literals are all false under the current
 //! assignment except perhaps its first, which is then implied (or the
-//! clause is a conflict).  Each clause must follow from the problem the
-//! propagator stands for, so adding it loses no model.  When literals are
-//! unassigned, [`Propagator::undo`] hears of it before the trail shrinks;
-//! when the solver adds a variable, [`Propagator::grow`] does.
+//! clause is a conflict; an empty clause: no model is left), and with
+//! unassigned literals it implies, each explained only when conflict
+//! analysis asks ([`Propagator::explain`]) by true literals assigned
+//! before it.  Each clause and explanation must follow from the problem
+//! the propagator stands for, so adding it loses no model.  When literals
+//! are unassigned, [`Propagator::undo`] hears of it before the trail
+//! shrinks; when the solver adds a variable, [`Propagator::grow`] does.
 
 use super::assignment::Assignment;
 use super::lit::SLit;
 use super::problem::ClauseList;
 
+/// What a propagator answers at a fixpoint.
+#[derive(Default)]
+pub struct Answer {
+    /// Nogoods as clauses (see the module documentation).
+    pub nogoods: ClauseList,
+    /// Unassigned literals implied now, explained on demand.
+    pub implied: Vec<SLit>,
+}
+
+impl Answer {
+    /// No nogood and no implied literal.
+    pub fn is_empty(&self) -> bool {
+        self.nogoods.is_empty() && self.implied.is_empty()
+    }
+}
+
 /// A constraint checked at propagation fixpoints and explained by clauses.
 pub trait Propagator: Send {
-    /// Reads the assignment and pushes nogoods (see the module
-    /// documentation) onto `out`, which is empty on entry.  Pushing nothing
-    /// means the propagator is satisfied for now.
-    fn propagate(&mut self, assignment: &Assignment, out: &mut ClauseList);
+    /// Reads the assignment and answers with nogoods and implied literals
+    /// (see the module documentation) in `out`, which is empty on entry.
+    /// Answering nothing means the propagator is satisfied for now.
+    fn propagate(&mut self, assignment: &Assignment, out: &mut Answer);
+
+    /// Pushes onto `out` true literals, each assigned before `lit`, whose
+    /// conjunction implies `lit`, which this propagator answered as implied
+    /// and which is still assigned.
+    fn explain(&self, lit: SLit, assignment: &Assignment, out: &mut Vec<SLit>) {
+        let _ = (lit, assignment, out);
+        unreachable!("this propagator implies no literal without a clause");
+    }
 
     /// The trail is cut back to `trail_len`; `unassigned` are the literals
     /// that lose their values.

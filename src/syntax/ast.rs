@@ -327,6 +327,35 @@ pub struct Rule {
     pub body: Vec<BodyLit>,
 }
 
+/// How the elements of an optimisation statement are told apart: an
+/// element whose key was already counted at its priority counts no more.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptKind {
+    /// clingo 5: the key is the tuple `w@p, t1, .., tn`, across all
+    /// statements of the program.
+    Tuples,
+    /// gringo 3 `[..]`: every ground element counts (a multiset).
+    Multiset,
+    /// gringo 3 `{..}`: every literal counts once per statement (a set);
+    /// the literal is the condition's first.
+    Set,
+}
+
+/// An element of an optimisation statement: `w@p, t1, .., tn : cond`.
+#[derive(Clone, PartialEq, Debug)]
+pub struct OptElem {
+    /// The element as written.
+    pub span: Span,
+    /// The weight.
+    pub weight: Term,
+    /// The priority (level); `None`: the dialect's default.
+    pub priority: Option<Term>,
+    /// The rest of the tuple (clingo 5).
+    pub terms: Vec<Term>,
+    /// When the element counts (gringo 3: its literal first).
+    pub cond: Vec<BodyLit>,
+}
+
 /// A statement of a program, as parsed.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Statement {
@@ -396,8 +425,19 @@ pub enum Statement {
         /// The literals that must hold.
         lits: Vec<Literal>,
     },
-    /// A statement minasp parses but does not support yet (optimisation,
-    /// incremental parts): reported by the grounder with its name.
+    /// `#minimize`/`#maximize` or a weak constraint `:~ body. [w@p, t..]`.
+    Optimize {
+        /// The whole statement.
+        span: Span,
+        /// `#maximize`: the weights count negated.
+        maximize: bool,
+        /// Which elements count once (see [`OptKind`]).
+        kind: OptKind,
+        /// The elements.
+        elems: Vec<OptElem>,
+    },
+    /// A statement minasp parses but does not support yet (incremental
+    /// parts): reported by the grounder with its name.
     Unsupported {
         /// The whole statement.
         span: Span,
@@ -419,6 +459,7 @@ impl Statement {
             | Statement::ShowAtoms { span, .. }
             | Statement::Domain { span, .. }
             | Statement::Compute { span, .. }
+            | Statement::Optimize { span, .. }
             | Statement::Unsupported { span, .. } => *span,
         }
     }

@@ -139,7 +139,7 @@ mod tests {
     use crate::solver::Var;
 
     fn program(rules: Vec<Rule>, n: u32) -> GroundProgram {
-        let mut p = GroundProgram { num_atoms: n, rules: vec![] };
+        let mut p = GroundProgram { num_atoms: n, ..Default::default() };
         for r in rules {
             p.add(r);
         }

@@ -16,7 +16,7 @@ mod translation;
 mod unfounded;
 
 use crate::program::{Atom, GroundProgram, Lit};
-use crate::solver::{Outcome, Problem, SLit, Solver, Stats, Tuning, Var};
+use crate::solver::{Bound, BoundCell, Outcome, Problem, SLit, Solver, Stats, Tuning, Var};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -36,6 +36,8 @@ pub struct ProgramSolver {
     solver: Solver,
     /// Per atom: the literal standing for it.
     atom_lit: Vec<SLit>,
+    /// The bound on the program's objective, if it has one.
+    bound: Option<BoundCell>,
     #[cfg(debug_assertions)]
     program: GroundProgram,
 }
@@ -65,8 +67,25 @@ impl ProgramSolver {
         if let Some(u) = ufs {
             solver.add_propagator(Box::new(u));
         }
+        let objective = program.objective();
+        let bound = (!objective.is_empty()).then(|| {
+            let literal = |l: Lit| {
+                let s = t.atom_lit[l.atom().index()];
+                if l.is_positive() {
+                    s
+                } else {
+                    !s
+                }
+            };
+            let levels: Vec<Vec<(SLit, i64)>> = objective
+                .iter()
+                .map(|(_, lits)| lits.iter().map(|&(l, w)| (literal(l), w)).collect())
+                .collect();
+            solver.add_objective(&levels)
+        });
         Ok(ProgramSolver {
             solver,
+            bound,
             atom_lit: t.atom_lit,
             #[cfg(debug_assertions)]
             program: program.clone(),
@@ -124,6 +143,15 @@ impl ProgramSolver {
             clause.push(self.solver.conjunction(lits));
         }
         self.solver.add_clause(&clause);
+    }
+
+    /// Bounds the costs of the models still to be found (levels as in
+    /// [`GroundProgram::objective`]); a program without objective ignores
+    /// it.  Within one search the bound may only be tightened.
+    pub fn set_bound(&mut self, bound: Bound) {
+        if let Some(cell) = &self.bound {
+            *cell.lock().expect("bound lock") = Some(bound);
+        }
     }
 
     /// Stops the search when the flag is set.

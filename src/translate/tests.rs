@@ -318,7 +318,7 @@ fn lit(a: u32, pos: bool) -> Lit {
 }
 
 fn build(n: u32, rules: &[RSpec]) -> GroundProgram {
-    let mut p = GroundProgram { num_atoms: n, rules: vec![] };
+    let mut p = GroundProgram { num_atoms: n, ..Default::default() };
     let ls = |v: &Vec<(u32, bool)>| v.iter().map(|&(a, s)| lit(a % n, s)).collect::<Vec<_>>();
     for r in rules {
         p.add(match r {

@@ -28,7 +28,7 @@
 //! their false literals outside `U`.
 
 use super::translation::Translation;
-use crate::solver::{Assignment, ClauseList, Propagator, SLit, Var};
+use crate::solver::{Answer, Assignment, Propagator, SLit, Var};
 
 const NONE: u32 = u32::MAX;
 
@@ -400,7 +400,7 @@ impl Unfounded {
 impl Propagator for Unfounded {
     /// The loop nogoods of the unfounded atoms that are not false yet:
     /// `a -> external support of U` for each `a` in an unfounded set `U`.
-    fn propagate(&mut self, a: &Assignment, out: &mut ClauseList) {
+    fn propagate(&mut self, a: &Assignment, out: &mut Answer) {
         if !self.check(a) {
             return;
         }
@@ -414,7 +414,7 @@ impl Propagator for Unfounded {
                 clause.clear();
                 clause.push(!al);
                 clause.extend_from_slice(&self.out_ext[e0 as usize..e1 as usize]);
-                out.push(&clause);
+                out.nogoods.push(&clause);
             }
         }
     }

@@ -1,0 +1,193 @@
+//! Optimisation over the answer sets, as clasp's `--opt-mode`: the order in
+//! which answer sets are reported and the bounds the search is given.
+//!
+//! - `opt` (branch and bound): each answer set found tightens the bound to
+//!   "strictly better" (lexicographically over the priorities, highest
+//!   first), so the answer sets come with improving costs; when none is left
+//!   the last one is optimal.
+//! - `optN`: as `opt`, then a second search, bounded by the optimum (not
+//!   strictly), enumerates every optimal answer set.
+//! - `enum`: every answer set within the bound, no tightening.
+//! - `ignore`: the minimize statements are ignored.
+//!
+//! An initial bound (`opt,10`) admits costs up to and including it.
+//!
+//! Invariant: in `opt` and `optN`, the costs of the answer sets reported
+//! before the optimum was proven strictly decrease; once it is proven,
+//! every answer set reported has the optimal costs.  The bound only tightens
+//! within one solver; the optimal phase runs in a new one, because the
+//! first solver's learnt clauses may depend on the strict bound.
+
+use crate::models::Models;
+use crate::program::GroundProgram;
+use crate::solver::{Bound, Outcome, Stats, Tuning};
+use crate::translate::TranslateError;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// clasp's optimisation modes (`--opt-mode`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum OptMode {
+    /// Find an optimal answer set, reporting the improving ones on the way.
+    #[default]
+    Opt,
+    /// Enumerate the answer sets within the bound.
+    Enum,
+    /// Find the optimum, then enumerate every optimal answer set.
+    OptN,
+    /// Ignore the minimize statements.
+    Ignore,
+}
+
+/// `--opt-mode=<mode>[,<bound>...]`: the mode and an initial bound, its
+/// values highest priority first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptConfig {
+    /// The mode.
+    pub mode: OptMode,
+    /// Costs up to and including these are admitted (empty: no bound).
+    pub bound: Vec<i64>,
+}
+
+impl std::str::FromStr for OptConfig {
+    type Err = String;
+
+    /// Parses clasp's spelling: `opt`, `enum,3`, `optN,10,-2`, `ignore`.
+    fn from_str(s: &str) -> Result<OptConfig, String> {
+        let mut parts = s.split(',');
+        let mode = match parts.next().map(str::trim) {
+            Some("opt") => OptMode::Opt,
+            Some("enum") => OptMode::Enum,
+            Some("optN") => OptMode::OptN,
+            Some("ignore") => OptMode::Ignore,
+            Some(m) => return Err(format!("'{m}' is not an optimisation mode (opt, enum, optN, ignore)")),
+            None => return Err("no optimisation mode".into()),
+        };
+        let bound = parts
+            .map(|p| p.trim().parse::<i64>().map_err(|_| format!("'{p}' is not an integer bound")))
+            .collect::<Result<Vec<i64>, String>>()?;
+        Ok(OptConfig { mode, bound })
+    }
+}
+
+/// One answer set found by [`Search::next`].
+pub enum Found {
+    /// An answer set (by atom) and its costs (empty without optimisation);
+    /// `optimal` once the optimum is proven (`optN`'s second phase).
+    Model {
+        /// Truth of each atom of the program.
+        truth: Vec<bool>,
+        /// Costs at each level, highest priority first.
+        costs: Vec<i64>,
+        /// Known to be optimal.
+        optimal: bool,
+    },
+    /// No further answer set.
+    Exhausted,
+    /// The search was interrupted.
+    Interrupted,
+}
+
+/// The answer sets of one ground program in the order of an [`OptMode`].
+pub struct Search {
+    models: Models,
+    config: OptConfig,
+    /// The program has minimize statements and the mode does not ignore them.
+    optimizing: bool,
+    /// The costs of the last answer set of the converging phase.
+    last: Option<Vec<i64>>,
+    /// The optimum is proven (and, in `optN`, the optimal phase has begun).
+    proven: bool,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl Search {
+    /// Prepares the search for `program` (see [`Models::new`]).
+    pub fn new(program: &GroundProgram, tuning: Tuning, config: OptConfig) -> Result<Search, TranslateError> {
+        let optimizing = !program.minimize.is_empty() && config.mode != OptMode::Ignore;
+        let mut models = Models::new(program, tuning)?;
+        if optimizing && !config.bound.is_empty() && config.mode != OptMode::Ignore {
+            models.set_bound(Bound { costs: config.bound.clone(), strict: false });
+        }
+        Ok(Search { models, config, optimizing, last: None, proven: false, interrupt: None })
+    }
+
+    /// The answer sets are ranked by costs (there is an objective and the
+    /// mode does not ignore it).
+    pub fn optimizing(&self) -> bool {
+        self.optimizing
+    }
+
+    /// The mode searched in.
+    pub fn mode(&self) -> OptMode {
+        self.config.mode
+    }
+
+    /// The optimum is known: the converging phase of `opt`/`optN` ended, or
+    /// `enum` saw every answer set within its bound.
+    pub fn proven(&self) -> bool {
+        self.proven
+    }
+
+    /// Stops the search when the flag is set.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.models.set_interrupt(flag.clone());
+        self.interrupt = Some(flag);
+    }
+
+    /// No answer set is left, known without searching.
+    pub fn exhausted(&self) -> bool {
+        self.models.exhausted()
+    }
+
+    /// The solver's counters (of the current phase).
+    pub fn stats(&self) -> Stats {
+        self.models.stats()
+    }
+
+    /// The next answer set in the mode's order.
+    pub fn next(&mut self, program: &GroundProgram) -> Found {
+        loop {
+            match self.models.next() {
+                Outcome::Model(truth) => {
+                    if !self.optimizing {
+                        return Found::Model { truth, costs: Vec::new(), optimal: false };
+                    }
+                    let costs = program.costs(&truth);
+                    let converging = matches!(self.config.mode, OptMode::Opt | OptMode::OptN) && !self.proven;
+                    if converging {
+                        self.models.set_bound(Bound { costs: costs.clone(), strict: true });
+                        self.last = Some(costs.clone());
+                    }
+                    return Found::Model { truth, costs, optimal: self.proven };
+                }
+                Outcome::Exhausted => {
+                    if !self.optimizing || self.proven {
+                        return Found::Exhausted;
+                    }
+                    match (self.config.mode, &self.last) {
+                        (OptMode::OptN, Some(optimum)) => {
+                            // the optimal phase: a new solver, bounded by the optimum
+                            let optimum = optimum.clone();
+                            self.proven = true;
+                            match Models::new(program, Tuning { enumerate: true }) {
+                                Ok(m) => self.models = m,
+                                Err(_) => return Found::Exhausted,
+                            }
+                            if let Some(f) = &self.interrupt {
+                                self.models.set_interrupt(f.clone());
+                            }
+                            self.models.set_bound(Bound { costs: optimum, strict: false });
+                        }
+                        (OptMode::Opt, Some(_)) => {
+                            self.proven = true;
+                            return Found::Exhausted;
+                        }
+                        _ => return Found::Exhausted,
+                    }
+                }
+                Outcome::Interrupted => return Found::Interrupted,
+            }
+        }
+    }
+}

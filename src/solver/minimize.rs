@@ -1,0 +1,213 @@
+//! The minimize constraint: a lexicographic objective over literals and
+//! the bound it must beat, as a [`Propagator`] (clasp's
+//! `MinimizeConstraint`, model-guided).
+//!
+//! The objective has levels, highest priority first; the cost of an
+//! assignment at a level is the sum of the weights of its true literals.
+//! Internally every weight is positive: `w` on `l` with `w < 0` is `-w` on
+//! `!l` plus the constant `w` (the level's offset), and a literal's weights
+//! at one level are added up.
+//!
+//! Invariant: `sum[k]` is the weight at level `k` of the true literals in
+//! `trail[..head]`.  With a bound `B` (costs `<= B`, or `< B` when strict,
+//! lexicographically), at every fixpoint: if the costs so far exceed the
+//! bound the answer is a conflict nogood (the true literals of the levels
+//! up to the violated one); otherwise every unassigned literal whose weight
+//! alone would exceed the bound at the first level not yet decided is
+//! implied false, explained by the true literals of the levels up to that
+//! one assigned before it.  A tighter bound keeps every earlier nogood and
+//! explanation valid (they only say "the bound is exceeded"), so the bound
+//! may only be tightened while a search runs.
+
+use super::assignment::Assignment;
+use super::lit::SLit;
+use super::propagator::{Answer, Propagator};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// A bound on the costs: every model found must have costs `<=` (or `<`
+/// when `strict`) `costs`, lexicographically, highest priority first.
+/// Fewer values than levels bound the leading levels only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// One value per level, highest priority first.
+    pub costs: Vec<i64>,
+    /// Models must be strictly better than `costs`.
+    pub strict: bool,
+}
+
+/// Where the bound is set from outside the solver (shared with the propagator).
+pub type BoundCell = Arc<Mutex<Option<Bound>>>;
+
+/// The minimize propagator (see the module documentation).
+pub struct Minimize {
+    /// Per level: the literals with positive weights, heaviest first.
+    levels: Vec<Vec<(SLit, i64)>>,
+    /// Per level: the cost when no literal of `levels` is true.
+    offset: Vec<i64>,
+    /// Per literal code: the levels it counts at, with its weight there.
+    occurs: Vec<Vec<(u32, i64)>>,
+    sum: Vec<i64>,
+    head: usize,
+    bound: BoundCell,
+    /// The level each literal implied false was implied at, by variable.
+    implied_at: Vec<u32>,
+}
+
+impl Minimize {
+    /// The constraint for `levels` (highest priority first; weights of any
+    /// sign) over `num_vars` variables, bounded by what `bound` holds.
+    pub fn new(levels: &[Vec<(SLit, i64)>], num_vars: usize, bound: BoundCell) -> Minimize {
+        let mut norm = Vec::with_capacity(levels.len());
+        let mut offset = Vec::with_capacity(levels.len());
+        let mut occurs = vec![Vec::new(); 2 * num_vars];
+        for (k, lits) in levels.iter().enumerate() {
+            // weight of each variable being true, plus a constant
+            let mut by_var: HashMap<u32, i64> = HashMap::new();
+            let mut constant = 0i64;
+            for &(l, w) in lits {
+                if l.is_positive() {
+                    *by_var.entry(l.var().0).or_default() += w;
+                } else {
+                    constant += w;
+                    *by_var.entry(l.var().0).or_default() -= w;
+                }
+            }
+            let mut level: Vec<(SLit, i64)> = Vec::new();
+            let mut vars: Vec<(u32, i64)> = by_var.into_iter().filter(|&(_, w)| w != 0).collect();
+            vars.sort_unstable();
+            for (v, w) in vars {
+                let var = super::lit::Var(v);
+                if w > 0 {
+                    level.push((var.pos(), w));
+                } else {
+                    constant += w;
+                    level.push((var.lit(false), -w));
+                }
+            }
+            level.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            for &(l, w) in &level {
+                occurs[l.code()].push((k as u32, w));
+            }
+            norm.push(level);
+            offset.push(constant);
+        }
+        let n = norm.len();
+        Minimize {
+            levels: norm,
+            offset,
+            occurs,
+            sum: vec![0; n],
+            head: 0,
+            bound,
+            implied_at: vec![0; num_vars],
+        }
+    }
+
+    /// The true literals of levels `..=level` assigned before trail position `before`.
+    fn reasons(&self, level: usize, before: usize, a: &Assignment, out: &mut Vec<SLit>) {
+        for lits in &self.levels[..=level] {
+            for &(l, _) in lits {
+                if a.is_true(l) && (a.pos[l.var().index()] as usize) < before {
+                    out.push(l);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+impl Propagator for Minimize {
+    fn propagate(&mut self, a: &Assignment, out: &mut Answer) {
+        for &l in &a.trail[self.head..] {
+            for &(k, w) in &self.occurs[l.code()] {
+                self.sum[k as usize] += w;
+            }
+        }
+        self.head = a.trail.len();
+        let bound = self.bound.lock().expect("bound lock").clone();
+        let Some(bound) = bound else { return };
+        let n = bound.costs.len().min(self.levels.len());
+        for k in 0..n {
+            let last = k + 1 == n;
+            // the most this level may cost (offset removed)
+            let limit = bound.costs[k] - self.offset[k] - i64::from(last && bound.strict);
+            let s = self.sum[k];
+            if s > limit {
+                let mut reasons = Vec::new();
+                self.reasons(k, usize::MAX, a, &mut reasons);
+                let clause: Vec<SLit> = reasons.iter().map(|&l| !l).collect();
+                out.nogoods.push(&clause);
+                return;
+            }
+            for &(l, w) in &self.levels[k] {
+                if s + w <= limit {
+                    break;
+                }
+                if a.is_undef(l) {
+                    out.implied.push(!l);
+                    self.implied_at[l.var().index()] = k as u32;
+                }
+            }
+            if s < limit || last {
+                return;
+            }
+            // s == limit: this level's cost is fixed at the bound; the next one decides
+        }
+    }
+
+    fn explain(&self, lit: SLit, a: &Assignment, out: &mut Vec<SLit>) {
+        let k = self.implied_at[lit.var().index()] as usize;
+        let start = out.len();
+        let mut reasons = Vec::new();
+        self.reasons(k, a.pos[lit.var().index()] as usize, a, &mut reasons);
+        out.extend(reasons);
+        debug_assert!(out[start..].iter().all(|&l| l != lit && l != !lit));
+    }
+
+    fn undo(&mut self, unassigned: &[SLit], trail_len: usize) {
+        for (j, &l) in unassigned.iter().enumerate() {
+            if trail_len + j >= self.head {
+                break;
+            }
+            for &(k, w) in &self.occurs[l.code()] {
+                self.sum[k as usize] -= w;
+            }
+        }
+        self.head = self.head.min(trail_len);
+    }
+
+    fn grow(&mut self, num_vars: usize) {
+        self.occurs.resize_with(2 * num_vars, Vec::new);
+        self.implied_at.resize(num_vars, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Outcome, Problem, Solver, Tuning, Var};
+
+    /// All models of "at least one of x0..x3" with weights 3, -1, 2, 1 at
+    /// one level: branch and bound ends at the optimum -1 ({x1}).
+    #[test]
+    fn branch_and_bound_reaches_the_optimum() {
+        let x: Vec<SLit> = (0..4).map(|v| Var(v).pos()).collect();
+        let mut clauses = crate::solver::ClauseList::default();
+        clauses.push(&x);
+        let problem = Problem { num_vars: 4, clauses, ..Default::default() };
+        let mut s = Solver::new(problem, Tuning::default());
+        let bound: BoundCell = Arc::new(Mutex::new(None));
+        let levels = vec![vec![(x[0], 3), (x[1], -1), (x[2], 2), (x[3], 1)]];
+        s.add_propagator(Box::new(Minimize::new(&levels, 4, bound.clone())));
+        let mut last = i64::MAX;
+        while let Outcome::Model(m) = s.next_model() {
+            let cost: i64 = [3, -1, 2, 1].iter().zip(&m).filter(|(_, &t)| t).map(|(w, _)| *w).sum();
+            assert!(cost < last);
+            last = cost;
+            *bound.lock().unwrap() = Some(Bound { costs: vec![cost], strict: true });
+        }
+        assert_eq!(last, -1);
+    }
+}
