@@ -1,12 +1,16 @@
-//! Removing what underivable atoms make pointless.
+//! Removing what underivable atoms and facts make pointless.
 //!
 //! An atom that heads no rule is false in every answer set, so a rule
-//! needing it positively can never fire and `not a` on it always holds.
+//! needing it positively can never fire and `not a` on it always holds; a
+//! fact is true in every answer set, so a rule needing `not f` can never
+//! fire and `f` in a body always holds.
 //! Dropping such rules can leave more atoms without rules; the pass repeats
-//! until nothing changes.  Invariant: the answer sets are unchanged (atoms
-//! keep their indices; only rules and body literals go away).
+//! until nothing changes; minimize literals over such atoms go too.
+//! Invariant: the answer sets and their costs are unchanged (atoms keep
+//! their indices; only rules, body literals and minimize literals that are
+//! false go away).
 
-use super::{Body, GroundProgram, Head};
+use super::{Body, GroundProgram, Head, Lit};
 
 /// Simplifies in place; returns how many rules were removed.
 pub fn drop_underivable(p: &mut GroundProgram) -> usize {
@@ -14,25 +18,43 @@ pub fn drop_underivable(p: &mut GroundProgram) -> usize {
     let mut removed = 0;
     loop {
         let mut defined = vec![false; n];
+        let mut fact = vec![false; n];
         for r in &p.rules {
             match &r.head {
                 Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| defined[a.index()] = true),
             }
+            if let (Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+                if h.len() == 1 && b.is_empty() {
+                    fact[h[0].index()] = true;
+                }
+            }
         }
         let before = p.rules.len();
-        let mut changed = false;
+        let mut new_facts = false;
         p.rules.retain_mut(|r| match &mut r.body {
             Body::Normal(ls) => {
-                if ls.iter().any(|l| l.is_positive() && !defined[l.atom().index()]) {
+                let false_lit = |l: &Lit| {
+                    let a = l.atom().index();
+                    if l.is_positive() {
+                        !defined[a]
+                    } else {
+                        fact[a]
+                    }
+                };
+                if ls.iter().any(false_lit) {
                     return false;
                 }
-                let k = ls.len();
-                ls.retain(|l| l.is_positive() || defined[l.atom().index()]);
-                changed |= ls.len() != k;
+                if ls.is_empty() {
+                    return true;
+                }
+                // literals true for certain: `not a` of an atom without rules, a fact
+                ls.retain(
+                    |l| if l.is_positive() { !fact[l.atom().index()] } else { defined[l.atom().index()] },
+                );
+                new_facts |= ls.is_empty() && matches!(&r.head, Head::Disjunction(h) if h.len() == 1);
                 true
             }
             Body::Weight { bound, lits } => {
-                let k = lits.len();
                 let mut b = *bound;
                 lits.retain(|&(l, w)| {
                     if defined[l.atom().index()] {
@@ -45,18 +67,29 @@ pub fn drop_underivable(p: &mut GroundProgram) -> usize {
                     }
                 });
                 *bound = b;
-                changed |= lits.len() != k;
                 lits.iter().map(|x| x.1).sum::<i64>() >= *bound
             }
         });
         removed += before - p.rules.len();
-        // Shortened bodies define nothing new; only removed rules can
-        // leave further atoms without rules.
-        let _ = changed;
-        if p.rules.len() == before {
+        // Removed rules can leave further atoms without rules, and new
+        // facts falsify further `not a`.
+        if p.rules.len() == before && !new_facts {
+            drop_false_minimize_literals(p, &defined, &fact);
             return removed;
         }
     }
+}
+
+/// Minimize literals that are false (an atom without rules, `not` a fact)
+/// count nothing: they go, and a priority left without literals is no level of the objective
+/// (as gringo drops elements whose condition it found false).
+fn drop_false_minimize_literals(p: &mut GroundProgram, defined: &[bool], fact: &[bool]) {
+    for m in &mut p.minimize {
+        m.lits.retain(
+            |(l, _)| if l.is_positive() { defined[l.atom().index()] } else { !fact[l.atom().index()] },
+        );
+    }
+    p.minimize.retain(|m| !m.lits.is_empty());
 }
 
 #[cfg(test)]

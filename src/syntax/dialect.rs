@@ -56,6 +56,8 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
     let mut last_colon: Option<usize> = None;
     let mut show_stmt = false;
     let mut show_colon = false;
+    // inside a weak constraint, up to its `[w@p]`
+    let mut weak = false;
     for (i, (lo, t, hi)) in toks.iter().enumerate() {
         let (lo, hi) = (*lo, *hi);
         if bare.is_some_and(|b| b.0 == lo) {
@@ -75,9 +77,15 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
             Base | Cumulative | Volatile => {
                 note(Dialect::Gringo3, lo, hi, "#base/#cumulative/#volatile", &mut dialect)
             }
+            // `:~ body. [w@p]`: the weak constraint's tuple, not a weight aggregate
+            LBrack if weak && i > 0 && toks[i - 1].1 == Dot => {}
             LBrack => note(Dialect::Gringo3, lo, hi, "a [..] weight aggregate", &mut dialect),
             SumPlus => note(Dialect::Clingo5, lo, hi, "#sum+", &mut dialect),
-            WeakIf => note(Dialect::Clingo5, lo, hi, ":~", &mut dialect),
+            WeakIf => {
+                weak = true;
+                note(Dialect::Clingo5, lo, hi, ":~", &mut dialect)
+            }
+            RBrack => weak = false,
             Unsupported(_) => note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect),
             Inf | Sup if matches!(&text[lo..hi], "#inf" | "#sup") => {
                 note(Dialect::Clingo5, lo, hi, "#inf/#sup", &mut dialect)
@@ -89,7 +97,13 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 let agg = i > 0
                     && matches!(
                         toks[i - 1].1,
-                        Token::Count | Token::Sum | Token::SumPlus | Token::Min | Token::Max
+                        Token::Count
+                            | Token::Sum
+                            | Token::SumPlus
+                            | Token::Min
+                            | Token::Max
+                            | Token::Minimize
+                            | Token::Maximize
                     );
                 braces.push(agg);
                 last_colon = None;

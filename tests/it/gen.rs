@@ -33,11 +33,18 @@ pub struct GenConfig {
     /// Also generate disjunctive heads `a | b :- body.` (off by default: not in the
     /// first milestone of minasp).
     pub disjunction: bool,
+    /// Also generate optimisation statements: `#minimize`, `#maximize` and
+    /// weak constraints, appended from a stream of their own (so the rest
+    /// of the program is the one without them).
+    pub optimize: bool,
 }
 
 impl Default for GenConfig {
     fn default() -> Self {
-        GenConfig { disjunction: std::env::var("MINASP_DIFF_DISJUNCTION").is_ok_and(|v| v == "1") }
+        GenConfig {
+            disjunction: std::env::var("MINASP_DIFF_DISJUNCTION").is_ok_and(|v| v == "1"),
+            optimize: std::env::var("MINASP_DIFF_OPTIMIZE").is_ok_and(|v| v == "1"),
+        }
     }
 }
 
@@ -66,6 +73,10 @@ pub fn program_tagged(seed: u64, sub: u32, cfg: &GenConfig) -> (String, BTreeSet
     // program now; they define predicates of their own (`af`, `ar`, `uu`, ...).
     g.rng = StdRng::seed_from_u64(mixed ^ 0x5851_F42D_4C95_7F2D);
     g.late_shapes();
+    if cfg.optimize {
+        g.rng = StdRng::seed_from_u64(mixed ^ 0x2545_F491_4F6C_DD1D);
+        g.optimization();
+    }
     let mut text = format!("% minasp differential test program, seed {} sub {}\n", seed, sub);
     for l in &g.out {
         text.push_str(l);
@@ -73,6 +84,21 @@ pub fn program_tagged(seed: u64, sub: u32, cfg: &GenConfig) -> (String, BTreeSet
     }
     (text, g.tags)
 }
+
+/// The tags of optimisation statements (`GenConfig::optimize`).
+pub const OPT_TAGS: &[&str] = &[
+    "#minimize",
+    "#maximize",
+    ":~",
+    "opt priority",
+    "opt default priority",
+    "opt negative weight",
+    "opt variable weight",
+    "opt tuple",
+    "opt repeated tuple",
+    "opt condition not",
+    "opt no condition",
+];
 
 /// Every construct tag the generator records; the self-test checks each one occurs.
 pub const ALL_TAGS: &[&str] = &[
@@ -1475,6 +1501,99 @@ impl Gen {
         }
     }
 
+    // ---------------------------------------------------------------- optimisation
+
+    /// One to three `#minimize`/`#maximize` statements and weak constraints:
+    /// several priorities, negative and variable weights, tuples that repeat
+    /// across elements and statements (counted once), conditions with `not`.
+    fn optimization(&mut self) {
+        let n = self.range(1, 3);
+        for _ in 0..n {
+            if self.p(0.6) {
+                let kw = if self.p(0.3) { "#maximize" } else { "#minimize" };
+                self.tag(kw);
+                let k = self.range(1, 3);
+                let elems: Vec<String> = (0..k)
+                    .map(|_| {
+                        let mut loc = Scope::default();
+                        let cond = if self.p(0.1) {
+                            self.tag("opt no condition");
+                            Vec::new()
+                        } else {
+                            self.condition(&mut loc, Class::Sink, 1)
+                        };
+                        if cond.iter().any(|c| c.starts_with("not ")) {
+                            self.tag("opt condition not");
+                        }
+                        let tuple = self.opt_tuple(&loc);
+                        if cond.is_empty() {
+                            tuple
+                        } else {
+                            format!("{} : {}", tuple, cond.join(", "))
+                        }
+                    })
+                    .collect();
+                self.emit(format!("{}{{ {} }}.", kw, elems.join("; ")));
+            } else {
+                self.tag(":~");
+                let (mut lits, sc) = self.body(Class::Sink, 0);
+                if lits.is_empty() {
+                    let pred = self.idb(None);
+                    let a = self.closed_atom(&Scope::default(), &pred, true);
+                    lits.push(if self.p(0.5) { format!("not {}", a) } else { a });
+                }
+                let tuple = self.opt_tuple(&sc);
+                self.emit(format!(":~ {}. [{}]", Self::render_body(&lits), tuple));
+            }
+        }
+    }
+
+    /// `w@p, t1, .., tn` over the variables of `sc`.
+    fn opt_tuple(&mut self, sc: &Scope) -> String {
+        let ints: Vec<Var> = sc.vars.iter().filter(|v| v.int && v.kind == Kind::Dom).cloned().collect();
+        let weight = if !ints.is_empty() && self.p(0.4) {
+            self.tag("opt variable weight");
+            if self.p(0.5) {
+                self.pick(&ints).name
+            } else {
+                self.arith(&ints)
+            }
+        } else {
+            let w = self.range(-2, 4);
+            if w < 0 {
+                self.tag("opt negative weight");
+            }
+            w.to_string()
+        };
+        let mut s = weight;
+        if self.p(0.5) {
+            self.tag("opt priority");
+            let p = if !ints.is_empty() && self.p(0.2) {
+                format!("{}\\2", self.pick(&ints).name)
+            } else {
+                self.range(0, 2).to_string()
+            };
+            s.push('@');
+            s.push_str(&p);
+        } else {
+            self.tag("opt default priority");
+        }
+        let extra = self.range(0, 2);
+        for _ in 0..extra {
+            self.tag("opt tuple");
+            let vars: Vec<Var> = sc.vars.clone();
+            let t = if !vars.is_empty() && self.p(0.5) {
+                self.pick(&vars).name
+            } else {
+                self.tag("opt repeated tuple");
+                self.pick(&["a", "b", "1"]).to_string()
+            };
+            s.push(',');
+            s.push_str(&t);
+        }
+        s
+    }
+
     // ---------------------------------------------------------------- #show
 
     fn shows(&mut self) {
@@ -1575,6 +1694,7 @@ mod tests {
         let n = 200;
         let cfg = GenConfig::default();
         let mut counts: std::collections::BTreeMap<&str, usize> = ALL_TAGS.iter().map(|t| (*t, 0)).collect();
+        counts.extend(OPT_TAGS.iter().map(|t| (*t, 0)));
         let mut text_counts = [0usize; 6];
         for seed in 0..n {
             let (a, tags) = program_tagged(seed, 0, &cfg);
@@ -1600,12 +1720,29 @@ mod tests {
         for (t, c) in &counts {
             eprintln!("{:>24}: {:>4} / {}", t, c, n);
         }
-        let missing: Vec<&&str> = counts.iter().filter(|(_, c)| **c == 0).map(|(t, _)| t).collect();
+        let missing: Vec<&&str> =
+            counts.iter().filter(|(t, c)| **c == 0 && ALL_TAGS.contains(t)).map(|(t, _)| t).collect();
         assert!(missing.is_empty(), "constructs never generated in {} programs: {:?}", n, missing);
         assert!(
             text_counts.iter().all(|&c| c > 0),
             "text checks (#sum, not not, :-, .., pool, #show): {:?}",
             text_counts
         );
+    }
+
+    /// The optimisation statements: every form occurs, and the program
+    /// without them is the plain generator's.
+    #[test]
+    fn optimization_statements_cover_their_forms() {
+        let plain = GenConfig { disjunction: false, optimize: false };
+        let cfg = GenConfig { disjunction: false, optimize: true };
+        let mut seen = BTreeSet::new();
+        for seed in 0..200 {
+            let (a, tags) = program_tagged(seed, 0, &cfg);
+            assert!(a.starts_with(&program_with(seed, 0, &plain)), "seed {}: not an extension", seed);
+            seen.extend(tags.into_iter().filter(|t| OPT_TAGS.contains(t)));
+        }
+        let missing: Vec<&&str> = OPT_TAGS.iter().filter(|t| !seen.contains(*t)).collect();
+        assert!(missing.is_empty(), "optimisation forms never generated: {:?}", missing);
     }
 }

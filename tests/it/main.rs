@@ -14,6 +14,7 @@ mod formats;
 mod gen;
 mod limits;
 mod misreadings;
+mod optimization;
 mod programs;
 mod seeds;
 mod support;

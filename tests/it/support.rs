@@ -461,11 +461,24 @@ pub enum OracleAnswer {
 #[derive(Debug, Clone)]
 pub struct OracleResult {
     pub answer: OracleAnswer,
+    /// With `optimal`: the optimum, highest priority first (empty: no optimisation).
+    pub costs: Vec<i64>,
     pub seconds: f64,
 }
 
 /// Runs the oracle once for all `programs` (each a list of files loaded together).
 pub fn run_oracle(programs: &[Vec<PathBuf>], timeout_s: f64, max_models: usize) -> Vec<OracleResult> {
+    run_oracle_with(programs, timeout_s, max_models, false)
+}
+
+/// As [`run_oracle`]; with `optimal`, each program's optimal answer sets
+/// (clingo's `--opt-mode=optN`) and its optimum.
+pub fn run_oracle_with(
+    programs: &[Vec<PathBuf>],
+    timeout_s: f64,
+    max_models: usize,
+    optimal: bool,
+) -> Vec<OracleResult> {
     if programs.is_empty() {
         return Vec::new();
     }
@@ -478,6 +491,7 @@ pub fn run_oracle(programs: &[Vec<PathBuf>], timeout_s: f64, max_models: usize) 
         .arg(timeout_s.to_string())
         .arg("--max-models")
         .arg(max_models.to_string())
+        .args(if optimal { &["--optimal"][..] } else { &[][..] })
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -518,7 +532,12 @@ pub fn run_oracle(programs: &[Vec<PathBuf>], timeout_s: f64, max_models: usize) 
                     _ => OracleAnswer::Error(msg),
                 }
             };
-            OracleResult { answer, seconds }
+            let costs = r
+                .get("costs")
+                .and_then(|c| c.as_array())
+                .map(|c| c.iter().filter_map(|x| x.as_i64()).collect())
+                .unwrap_or_default();
+            OracleResult { answer, costs, seconds }
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 """Oracle for minasp's differential tests: all answer sets of each program, by clingo.
 
 Usage:
-    clingo_models.py [--timeout SECONDS] [--max-models N] [PROGRAM ...]
+    clingo_models.py [--timeout SECONDS] [--max-models N] [--optimal] [PROGRAM ...]
 
 Programs are given as arguments or, when there are none, as one JSON list on stdin.
 Each program is either one file path (a string) or a list of paths that are loaded
@@ -13,6 +13,10 @@ Prints ONE JSON document on stdout: a list with one entry per program, in input 
     {"files": [...], "models": [[sorted shown symbols], ...], "seconds": 0.01}
     {"files": [...], "error": "message", "kind": "clingo" | "timeout" | "too_many" | "crash",
      "seconds": 0.01}
+
+With --optimal, clingo runs with --opt-mode=optN and "models" holds the optimal answer
+sets only (all answer sets when no minimize statement survives grounding), and the entry
+has "costs": the optimum, highest priority first ([] without optimisation).
 
 "models" is sorted (each model's symbols sorted, then the list of models sorted), so the
 document is deterministic. Symbols are rendered with str(symbol), i.e. exactly as clingo
@@ -34,7 +38,7 @@ import sys
 import time
 
 
-def solve_one(files, max_models):
+def solve_one(files, max_models, optimal=False):
     import clingo
 
     messages = []
@@ -49,14 +53,19 @@ def solve_one(files, max_models):
         # semantics, so it runs without it.  Without it clasp may report one
         # answer set twice (auxiliary atoms of gringo's, never shown, differ:
         # seed 600158), so answer sets are told apart by all their atoms.
-        ctl = clingo.Control(["0", "--eq=0"], logger=logger, message_limit=20)
+        args = ["0", "--eq=0"] + (["--opt-mode=optN"] if optimal else [])
+        ctl = clingo.Control(args, logger=logger, message_limit=20)
         for f in files:
             ctl.load(f)
         ctl.ground([("base", [])])
         models = []
         seen = set()
+        costs = []
         with ctl.solve(yield_=True) as handle:
             for m in handle:
+                if optimal and m.cost and not m.optimality_proven:
+                    continue  # a converging model of optN
+                costs = list(m.cost)
                 key = frozenset(str(s) for s in m.symbols(atoms=True))
                 if key in seen:
                     continue
@@ -65,19 +74,19 @@ def solve_one(files, max_models):
                 if max_models and len(models) > max_models:
                     return {"error": "more than %d models" % max_models, "kind": "too_many"}
         models.sort()
-        return {"models": models}
+        return {"models": models, "costs": costs} if optimal else {"models": models}
     except RuntimeError as e:  # parse errors, unsafe variables, ...
         errs = [m for m in messages if "error" in m] or messages
         return {"error": ("\n".join(errs) or str(e)), "kind": "clingo"}
 
 
-def worker(progs, w, max_models):
+def worker(progs, w, max_models, optimal):
     """Child process: solves the programs in order, one JSON line each."""
     with os.fdopen(w, "wb", buffering=0) as out:
         for files in progs:
             t0 = time.monotonic()
             try:
-                res = solve_one(files, max_models)
+                res = solve_one(files, max_models, optimal)
             except BaseException as e:  # noqa: BLE001 - report anything
                 res = {"error": "%s: %s" % (type(e).__name__, e), "kind": "crash"}
             res["seconds"] = round(time.monotonic() - t0, 4)
@@ -85,7 +94,7 @@ def worker(progs, w, max_models):
     os._exit(0)
 
 
-def run_all(progs, timeout, max_models):
+def run_all(progs, timeout, max_models, optimal=False):
     """Solves all programs in forked workers. A worker serves programs until one of them
     exceeds the time cap (or crashes); then it is killed and a new worker goes on with
     the next program."""
@@ -97,7 +106,7 @@ def run_all(progs, timeout, max_models):
         pid = os.fork()
         if pid == 0:
             os.close(r)
-            worker(rest, w, max_models)
+            worker(rest, w, max_models, optimal)
         os.close(w)
         buf = b""
         deadline = time.monotonic() + timeout
@@ -133,6 +142,7 @@ def run_all(progs, timeout, max_models):
 def main(argv):
     timeout = 10.0
     max_models = 0
+    optimal = False
     progs = []
     i = 0
     while i < len(argv):
@@ -140,6 +150,9 @@ def main(argv):
         if a == "--timeout":
             timeout = float(argv[i + 1])
             i += 2
+        elif a == "--optimal":
+            optimal = True
+            i += 1
         elif a == "--max-models":
             max_models = int(argv[i + 1])
             i += 2
@@ -151,7 +164,7 @@ def main(argv):
     import clingo  # noqa: F401 - import once before forking, children inherit it
 
     progs = [[p] if isinstance(p, str) else list(p) for p in progs]
-    results = run_all(progs, timeout, max_models)
+    results = run_all(progs, timeout, max_models, optimal)
     json.dump(results, sys.stdout)
     sys.stdout.write("\n")
     return 0
