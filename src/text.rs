@@ -1,7 +1,9 @@
 //! The ground program as readable rules (`--text`), one per line, in
 //! gringo's `--text` style: `a:-b,not c.`, `a;b:-c.`, `{p(1);p(2)}.`,
 //! `:-x.`, `:-.` for an empty constraint, weight bodies as `2<=#sum{1,0:q(1);2,1:r}` (weight, then the
-//! literal's position, which keeps repeated literals apart), then one
+//! literal's position, which keeps repeated literals apart), minimize
+//! literals as weak constraints `:~a.[2@1,0]` (weight@priority, then the
+//! position in its statement, for the same reason), then one
 //! `#show t:a.` / `#show t.` line per printed term that is not just the
 //! atom's own name.  Atoms print by their names, auxiliary atoms (from
 //! aggregates and conditions) as `#aux(N)`.
@@ -69,6 +71,11 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
             out.push_str(&format!("{}.\n", head));
         } else {
             out.push_str(&format!("{}:-{}.\n", head, body));
+        }
+    }
+    for m in &p.minimize {
+        for (i, (l, w)) in m.lits.iter().enumerate() {
+            out.push_str(&format!(":~{}.[{}@{},{}]\n", lit(*l), w, m.priority, i));
         }
     }
     out

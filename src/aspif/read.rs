@@ -3,8 +3,9 @@
 //! output statements and comments are read; externals become choices
 //! (free), facts (true) or nothing (false, released: no rule, so false);
 //! assumptions become integrity constraints; heuristics are ignored (they
-//! only guide the search).  Minimize, projection, edge and theory
-//! statements change what the answers are and are rejected as unsupported.
+//! only guide the search); minimize statements keep their priorities.
+//! Projection, edge and theory statements change what the answers are and
+//! are rejected as unsupported.
 //!
 //! Invariant: one statement per line; every error names its line; input
 //! atom numbers are renumbered densely (`AtomMap`).
@@ -140,7 +141,19 @@ impl Reader {
                 }
                 Ok(false)
             }
-            2 => nums.err("minimize statements (optimization) are not supported yet"),
+            2 => {
+                let priority = nums.int("a priority")?;
+                let k = nums.count("the number of weighted literals")?;
+                let mut lits = Vec::with_capacity(k);
+                for _ in 0..k {
+                    let l = nums.lit_num("a literal")?;
+                    let w = nums.int("a weight")?;
+                    lits.push((self.lit(l), w));
+                }
+                nums.end()?;
+                self.prog.minimize.push(crate::program::Minimize { priority, lits });
+                Ok(false)
+            }
             3 => nums.err("projection statements (#project) are not supported"),
             5 => {
                 let a = nums.atom_num("an external atom")?;

@@ -5,7 +5,8 @@
 //! false) and the optional number of models.
 //!
 //! Rule types read: 1 basic, 2 constraint (cardinality body), 3 choice,
-//! 5 weight, 8 disjunctive; 6 (minimize) is rejected as unsupported.
+//! 5 weight, 8 disjunctive, 6 minimize (a later statement has a higher
+//! priority, as clasp reads them).
 //! Invariant: one rule or table entry per line; every error names its line.
 
 use super::read::weight_body;
@@ -214,7 +215,22 @@ fn rule(
             }
             weight_body(bound, wl).map(|body| Rule { head: Head::Disjunction(vec![h]), body })
         }
-        6 => return nums.err("minimize statements (optimization) are not supported yet"),
+        6 => {
+            // `6 0 #lits #neg negs.. poss.. weights..`; a later statement has a higher priority
+            if nums.int("the 0 of a minimize statement")? != 0 {
+                return nums.err("a minimize statement starts with 6 0");
+            }
+            let (k, neg) = counts(nums)?;
+            let ls = lit_list(nums, &mut atom, k, neg)?;
+            let mut wl = Vec::with_capacity(k);
+            for l in ls {
+                wl.push((l, nums.int("a weight")?));
+            }
+            nums.end()?;
+            let priority = prog.minimize.len() as i64;
+            prog.minimize.push(crate::program::Minimize { priority, lits: wl });
+            return Ok(Some(None));
+        }
         t => return nums.err(format!("unknown rule type {}", t)),
     };
     nums.end()?;

@@ -1,6 +1,7 @@
 //! A ground program and its output table as aspif version 1, the way
 //! gringo 5 writes it: `asp 1 0 0`, one `1 ...` line per rule (head type
-//! 0 disjunction / 1 choice; body type 0 normal / 1 weight), one `4 ...`
+//! 0 disjunction / 1 choice; body type 0 normal / 1 weight), one `2 ...`
+//! minimize statement per priority (lowest first), one `4 ...`
 //! line per printed term (`4 LEN TEXT 0` always printed, `4 LEN TEXT 1 LIT`
 //! printed when the atom is true), and `0`.
 //!
@@ -47,6 +48,16 @@ pub fn aspif(program: &GroundProgram, output: &[(String, Option<crate::program::
                     write!(s, " {} {}", lit(*l), w).unwrap();
                 }
             }
+        }
+        s.push('\n');
+    }
+    // one minimize statement per priority, lowest first (as gringo)
+    let mut levels = program.objective();
+    levels.reverse();
+    for (priority, lits) in levels {
+        write!(s, "2 {} {}", priority, lits.len()).unwrap();
+        for (l, w) in lits {
+            write!(s, " {} {}", lit(l), w).unwrap();
         }
         s.push('\n');
     }
