@@ -55,7 +55,10 @@ fn run(cli: Cli) -> i32 {
         },
         max_ground_atoms: cli.max_ground_atoms,
         check: cli.check || cfg!(debug_assertions),
-        opt: cli.opt_mode.clone().unwrap_or_default(),
+        opt: minasp::optimize::OptConfig {
+            strategy: cli.opt_strategy.unwrap_or_default(),
+            ..cli.opt_mode.clone().unwrap_or_default()
+        },
         ..Options::default()
     });
     let stop = Stopper::arm(

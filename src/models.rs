@@ -78,6 +78,20 @@ impl Models {
         self.solver.set_bound(bound);
     }
 
+    /// The next step of the core-guided search (see
+    /// [`Solver::next_core_guided`]); `None` for programs whose candidates
+    /// need the minimality check (not head-cycle-free disjunctions), which
+    /// only branch and bound handles.
+    pub fn next_core_guided(&mut self) -> Option<Outcome> {
+        if self.disjunctive.is_some() {
+            return None;
+        }
+        Some(match self.solver.next_core_guided() {
+            Outcome::Model(m) => Outcome::Model(self.map.expand(&m)),
+            other => other,
+        })
+    }
+
     /// The main solver's counters (the minimality checks are not counted).
     pub fn stats(&self) -> Stats {
         self.solver.stats()

@@ -10,7 +10,11 @@
 //! - `enum`: every answer set within the bound, no tightening.
 //! - `ignore`: the minimize statements are ignored.
 //!
-//! An initial bound (`opt,10`) admits costs up to and including it.
+//! An initial bound (`opt,10`) admits costs up to and including it.  With
+//! `--opt-strategy=usc`, `opt` and `optN` approach the optimum from below
+//! (core-guided, [`crate::solver::Oll`]) instead of by branch and bound;
+//! programs with disjunctions that are not head-cycle-free stay with
+//! branch and bound.
 //!
 //! Invariant: in `opt` and `optN`, the costs of the answer sets reported
 //! before the optimum was proven strictly decrease; once it is proven,
@@ -39,14 +43,41 @@ pub enum OptMode {
     Ignore,
 }
 
+/// How the optimum is approached (`--opt-strategy`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum OptStrategy {
+    /// Model-guided branch and bound (`bb`): every model tightens the bound.
+    #[default]
+    BranchAndBound,
+    /// Core-guided (`usc`, OLL): unsatisfiable cores raise a lower bound
+    /// until a model meets it ([`crate::solver::Oll`]).
+    CoreGuided,
+}
+
+impl std::str::FromStr for OptStrategy {
+    type Err = String;
+
+    /// clasp's spellings: `bb` or `usc`, with clasp's sub-options after a
+    /// comma accepted and not used (`bb,lin`, `usc,oll`), or `0`/`1`.
+    fn from_str(s: &str) -> Result<OptStrategy, String> {
+        match s.split(',').next().map(str::trim) {
+            Some("bb") | Some("0") => Ok(OptStrategy::BranchAndBound),
+            Some("usc") | Some("1") => Ok(OptStrategy::CoreGuided),
+            _ => Err(format!("'{s}' is not an optimisation strategy (bb, usc)")),
+        }
+    }
+}
+
 /// `--opt-mode=<mode>[,<bound>...]`: the mode and an initial bound, its
-/// values highest priority first.
+/// values highest priority first; and `--opt-strategy`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OptConfig {
     /// The mode.
     pub mode: OptMode,
     /// Costs up to and including these are admitted (empty: no bound).
     pub bound: Vec<i64>,
+    /// How `opt` and `optN` approach the optimum.
+    pub strategy: OptStrategy,
 }
 
 impl std::str::FromStr for OptConfig {
@@ -66,7 +97,7 @@ impl std::str::FromStr for OptConfig {
         let bound = parts
             .map(|p| p.trim().parse::<i64>().map_err(|_| format!("'{p}' is not an integer bound")))
             .collect::<Result<Vec<i64>, String>>()?;
-        Ok(OptConfig { mode, bound })
+        Ok(OptConfig { mode, bound, strategy: OptStrategy::default() })
     }
 }
 
@@ -148,13 +179,28 @@ impl Search {
     /// The next answer set in the mode's order.
     pub fn next(&mut self, program: &GroundProgram) -> Found {
         loop {
-            match self.models.next() {
+            let converging = matches!(self.config.mode, OptMode::Opt | OptMode::OptN) && !self.proven;
+            let core_guided =
+                self.optimizing && converging && self.config.strategy == OptStrategy::CoreGuided;
+            let outcome = match core_guided.then(|| self.models.next_core_guided()).flatten() {
+                // a model optimal for the levels done so far: reported if it improves
+                Some(Outcome::Model(truth)) => {
+                    let costs = program.costs(&truth);
+                    if self.last.as_ref().is_some_and(|l| *l <= costs) {
+                        continue;
+                    }
+                    self.last = Some(costs.clone());
+                    return Found::Model { truth, costs, optimal: false };
+                }
+                Some(other) => other,
+                None => self.models.next(),
+            };
+            match outcome {
                 Outcome::Model(truth) => {
                     if !self.optimizing {
                         return Found::Model { truth, costs: Vec::new(), optimal: false };
                     }
                     let costs = program.costs(&truth);
-                    let converging = matches!(self.config.mode, OptMode::Opt | OptMode::OptN) && !self.proven;
                     if converging {
                         self.models.set_bound(Bound { costs: costs.clone(), strict: true });
                         self.last = Some(costs.clone());

@@ -72,6 +72,11 @@ pub struct Cli {
     /// priority first (costs up to and including it).
     #[arg(long = "opt-mode", value_name = "MODE[,BOUND..]", value_parser = parse_opt_mode)]
     pub opt_mode: Option<minasp::optimize::OptConfig>,
+    /// How `opt`/`optN` approach the optimum: `bb` (branch and bound, the
+    /// default) or `usc` (core-guided, from below); clasp's sub-options
+    /// (`bb,lin`, `usc,oll`) are accepted.
+    #[arg(long = "opt-strategy", value_name = "STRATEGY", value_parser = parse_opt_strategy)]
+    pub opt_strategy: Option<minasp::optimize::OptStrategy>,
     /// Print version information.
     #[arg(long = "version", action = clap::ArgAction::Version)]
     pub version: Option<bool>,
@@ -97,6 +102,10 @@ fn parse_quiet(s: &str) -> Result<u8, String> {
         return Err("per-call output (a third part below 2) is not supported".into());
     }
     Ok(levels[0])
+}
+
+fn parse_opt_strategy(s: &str) -> Result<minasp::optimize::OptStrategy, String> {
+    s.parse()
 }
 
 fn parse_opt_mode(s: &str) -> Result<minasp::optimize::OptConfig, String> {

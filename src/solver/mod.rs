@@ -26,6 +26,7 @@ mod decide;
 mod extend;
 mod lit;
 mod minimize;
+mod oll;
 mod problem;
 mod propagate;
 mod propagator;
@@ -43,6 +44,7 @@ use clause_db::{ClauseDb, ClauseRef};
 use decide::VarOrder;
 pub use lit::{SLit, Var};
 pub use minimize::{Bound, BoundCell, Minimize};
+pub use oll::{Oll, Step};
 pub use problem::{ClauseList, Problem, WeightSpec};
 pub use propagator::{Answer, Propagator};
 use restart::Schedule;
@@ -151,6 +153,23 @@ pub struct Solver {
     defined: std::collections::HashMap<Vec<SLit>, SLit>,
     /// Variables added for weight conditions after the start.
     defined_weights: std::collections::HashMap<(i64, Vec<(SLit, i64)>), SLit>,
+    /// Literals decided first, in order, by [`Solver::solve_assuming`].
+    assumptions: Vec<SLit>,
+    /// After [`Assumed::Core`]: the assumptions that cannot all hold.
+    core: Vec<SLit>,
+}
+
+/// The result of [`Solver::solve_assuming`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Assumed {
+    /// A model in which every assumption holds (not blocked: asking again
+    /// may return it again).
+    Model(Vec<bool>),
+    /// No model has all the assumptions true; these (a subset of them)
+    /// already cannot all hold.  Empty: no model at all.
+    Core(Vec<SLit>),
+    /// The interrupt flag was set.
+    Interrupted,
 }
 
 impl Solver {
@@ -185,6 +204,8 @@ impl Solver {
             save_progress: 0,
             defined: std::collections::HashMap::new(),
             defined_weights: std::collections::HashMap::new(),
+            assumptions: Vec::new(),
+            core: Vec::new(),
         };
         if tuning.enumerate {
             for l in &problem.enumeration_phases {
@@ -293,6 +314,69 @@ impl Solver {
         }
     }
 
+    /// Searches for a model in which all `assumptions` hold, deciding them
+    /// first (MiniSat's incremental interface); unlike
+    /// [`Solver::next_model`] the model is not blocked.  What was learnt
+    /// stays valid for later calls with other assumptions.
+    pub fn solve_assuming(&mut self, assumptions: &[SLit]) -> Assumed {
+        if self.done {
+            return Assumed::Core(Vec::new());
+        }
+        self.backtrack(0);
+        self.assumptions = assumptions.to_vec();
+        self.core.clear();
+        let r = self.search_assuming();
+        self.assumptions.clear();
+        r
+    }
+
+    fn search_assuming(&mut self) -> Assumed {
+        loop {
+            match self.search() {
+                None => {
+                    self.done = true;
+                    return Assumed::Core(Vec::new());
+                }
+                Some(Outcome::Interrupted) => return Assumed::Interrupted,
+                Some(Outcome::Exhausted) => return Assumed::Core(std::mem::take(&mut self.core)),
+                Some(Outcome::Model(m)) => return Assumed::Model(m),
+            }
+        }
+    }
+
+    /// The assumptions behind the false assumption `a`: `a` and those whose
+    /// decisions imply `!a` (MiniSat's `analyzeFinal`).
+    fn analyze_final(&mut self, a: SLit) -> Vec<SLit> {
+        let mut core = vec![a];
+        if self.assign.lit_level(!a) == 0 {
+            return core;
+        }
+        let mut seen = std::mem::take(&mut self.seen);
+        seen[a.var().index()] = true;
+        let start = self.assign.level_start(1);
+        let mut ante = Vec::new();
+        for i in (start..self.assign.trail.len()).rev() {
+            let x = self.assign.trail[i];
+            if !seen[x.var().index()] {
+                continue;
+            }
+            seen[x.var().index()] = false;
+            if self.assign.reason[x.var().index()] == assignment::Reason::None {
+                core.push(x);
+            } else {
+                ante.clear();
+                self.antecedents(x, &mut ante);
+                for &y in &ante {
+                    if self.assign.lit_level(y) > 0 {
+                        seen[y.var().index()] = true;
+                    }
+                }
+            }
+        }
+        self.seen = seen;
+        core
+    }
+
     /// Stops the search when the flag is set: [`Solver::next_model`] then returns `Interrupted`.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.interrupt = Some(flag);
@@ -356,6 +440,21 @@ impl Solver {
             if self.stats.decisions.is_multiple_of(256) && self.interrupted() {
                 return Some(Outcome::Interrupted);
             }
+            // assumptions are decided first, in order
+            if !self.assumptions.is_empty() {
+                let pending = self.assumptions.iter().copied().find(|&a| !self.assign.is_true(a));
+                if let Some(a) = pending.filter(|&a| self.assign.is_false(a)) {
+                    self.core = self.analyze_final(a);
+                    self.backtrack(0);
+                    return Some(Outcome::Exhausted);
+                }
+                if let Some(a) = pending {
+                    self.stats.decisions += 1;
+                    self.assign.new_level();
+                    self.assign.assign(a, Reason::None);
+                    continue;
+                }
+            }
             let mut next = None;
             while let Some(v) = self.order.pop() {
                 if self.assign.is_undef(v.pos()) {
@@ -373,7 +472,11 @@ impl Solver {
                 None => {
                     let model: Vec<bool> =
                         (0..self.num_vars()).map(|v| self.assign.is_true(Var(v as u32).pos())).collect();
-                    self.block_model();
+                    if self.assumptions.is_empty() {
+                        self.block_model();
+                    } else {
+                        self.backtrack(0);
+                    }
                     return Some(Outcome::Model(model));
                 }
             }

@@ -16,7 +16,7 @@ mod translation;
 mod unfounded;
 
 use crate::program::{Atom, GroundProgram, Lit};
-use crate::solver::{Bound, BoundCell, Outcome, Problem, SLit, Solver, Stats, Tuning, Var};
+use crate::solver::{Bound, BoundCell, Oll, Outcome, Problem, SLit, Solver, Stats, Step, Tuning, Var};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -38,6 +38,10 @@ pub struct ProgramSolver {
     atom_lit: Vec<SLit>,
     /// The bound on the program's objective, if it has one.
     bound: Option<BoundCell>,
+    /// The objective's levels in solver literals, highest priority first.
+    objective: Vec<Vec<(SLit, i64)>>,
+    /// The core-guided search, once begun.
+    oll: Option<Oll>,
     #[cfg(debug_assertions)]
     program: GroundProgram,
 }
@@ -67,25 +71,25 @@ impl ProgramSolver {
         if let Some(u) = ufs {
             solver.add_propagator(Box::new(u));
         }
-        let objective = program.objective();
-        let bound = (!objective.is_empty()).then(|| {
-            let literal = |l: Lit| {
-                let s = t.atom_lit[l.atom().index()];
-                if l.is_positive() {
-                    s
-                } else {
-                    !s
-                }
-            };
-            let levels: Vec<Vec<(SLit, i64)>> = objective
-                .iter()
-                .map(|(_, lits)| lits.iter().map(|&(l, w)| (literal(l), w)).collect())
-                .collect();
-            solver.add_objective(&levels)
-        });
+        let literal = |l: Lit| {
+            let s = t.atom_lit[l.atom().index()];
+            if l.is_positive() {
+                s
+            } else {
+                !s
+            }
+        };
+        let objective: Vec<Vec<(SLit, i64)>> = program
+            .objective()
+            .iter()
+            .map(|(_, lits)| lits.iter().map(|&(l, w)| (literal(l), w)).collect())
+            .collect();
+        let bound = (!objective.is_empty()).then(|| solver.add_objective(&objective));
         Ok(ProgramSolver {
             solver,
             bound,
+            objective,
+            oll: None,
             atom_lit: t.atom_lit,
             #[cfg(debug_assertions)]
             program: program.clone(),
@@ -95,13 +99,7 @@ impl ProgramSolver {
     /// The next stable model (index = atom), each once.
     pub fn next_model(&mut self) -> Outcome {
         match self.solver.next_model() {
-            Outcome::Model(vals) => {
-                let m: Vec<bool> =
-                    self.atom_lit.iter().map(|l| vals[l.var().index()] == l.is_positive()).collect();
-                #[cfg(debug_assertions)]
-                debug_assert!(self.program.is_stable_model(&m), "not a stable model: {m:?}");
-                Outcome::Model(m)
-            }
+            Outcome::Model(vals) => Outcome::Model(self.to_atoms(&vals)),
             other => other,
         }
     }
@@ -152,6 +150,26 @@ impl ProgramSolver {
         if let Some(cell) = &self.bound {
             *cell.lock().expect("bound lock") = Some(bound);
         }
+    }
+
+    /// The next step of the core-guided search for the optimum (see
+    /// [`Oll`]): a model optimal for the levels done so far, or
+    /// `Exhausted` once every level is optimal (or there is no model).
+    pub fn next_core_guided(&mut self) -> Outcome {
+        let bound = self.bound.clone().unwrap_or_default();
+        let oll = self.oll.get_or_insert_with(|| Oll::new(&self.objective, bound));
+        match oll.step(&mut self.solver) {
+            Step::Model(vals) => Outcome::Model(self.to_atoms(&vals)),
+            Step::Done => Outcome::Exhausted,
+            Step::Interrupted => Outcome::Interrupted,
+        }
+    }
+
+    fn to_atoms(&self, vals: &[bool]) -> Vec<bool> {
+        let m: Vec<bool> = self.atom_lit.iter().map(|l| vals[l.var().index()] == l.is_positive()).collect();
+        #[cfg(debug_assertions)]
+        debug_assert!(self.program.is_stable_model(&m), "not a stable model: {m:?}");
+        m
     }
 
     /// Stops the search when the flag is set.

@@ -6,9 +6,9 @@
 //! - `random_optimization_programs_match_clingo`: `MINASP_DIFF_OPT_CASES`
 //!   programs (default 300, seeds from `MINASP_DIFF_SEED`). Each is run with
 //!   `--opt-mode=optN 0` (the same set of optimal answer sets and the same
-//!   optimum as clingo's, result word and exit code) and in the default mode
-//!   (the improving costs strictly decrease and the last answer set is
-//!   optimal).
+//!   optimum as clingo's, result word and exit code), and in the default mode
+//!   with branch and bound and with `--opt-strategy=usc` (the improving costs
+//!   strictly decrease and the last answer set is optimal).
 
 use crate::gen;
 use crate::support::*;
