@@ -21,8 +21,8 @@ machine, aiming at 1-8 s for at least one style.
 
 Problems:
 
-- colour: random graph G(n, p); colour(1..K) with K one more than a greedy
-  (largest degree first) colouring needs.
+- colour: random graph G(n, p); colour(1..K) with K the number of colours
+  a greedy colouring (largest degree first) needs.
 - tsp: n random points on a 100x100 grid, cost = rounded Euclidean
   distance, each city linked (both ways) to its k nearest neighbours.
 - tt: course timetabling: events with a teacher and a number of students,
@@ -48,7 +48,7 @@ def facts(items, per_line=8):
 
 
 # ------------------------------------------------------------------ colour
-def colour(n, p, seed, EXTRA=0):
+def colour(n, p, seed):
     rng = random.Random(seed)
     edges = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1) if rng.random() < p]
     adj = {v: set() for v in range(1, n + 1)}
@@ -59,10 +59,10 @@ def colour(n, p, seed, EXTRA=0):
     for v in sorted(adj, key=lambda v: (-len(adj[v]), v)):
         used = {col[u] for u in adj[v] if u in col}
         col[v] = min(c for c in range(1, n + 2) if c not in used)
-    k = max(col.values()) + EXTRA
+    k = max(col.values())
     text = ('%% Random graph G(%d, %.2f) (bench/gen_opt.py, seed %d): %d edges;\n'
-            '%% %d colours available (a greedy colouring needs %d).\n'
-            'node(1..%d). colour(1..%d).\n' % (n, p, seed, len(edges), k, k - 1, n, k))
+            '%% %d colours available (as many as a greedy colouring, largest degree first, needs).\n'
+            'node(1..%d). colour(1..%d).\n' % (n, p, seed, len(edges), k, n, k))
     return text + facts(['edge(%d,%d).' % e for e in edges])
 
 
@@ -132,9 +132,25 @@ def knap(n, seed, dims=2):
     return text
 
 
-# The instances: (problem, half, file-name description, generator, arguments).
+# The instances: (problem, half, file-name description, arguments of the generator).
 # Within a problem all four share the size parameters; the seeds are consecutive.
 INSTANCES = [
+    ('colour', 'tune', 'n32_s1', (32, 0.5, 1)),
+    ('colour', 'tune', 'n32_s2', (32, 0.5, 2)),
+    ('colour', 'held', 'n32_s3', (32, 0.5, 3)),
+    ('colour', 'held', 'n32_s4', (32, 0.5, 4)),
+    ('tsp', 'tune', 'n15_s1', (15, 5, 1)),
+    ('tsp', 'tune', 'n15_s2', (15, 5, 2)),
+    ('tsp', 'held', 'n15_s3', (15, 5, 3)),
+    ('tsp', 'held', 'n15_s4', (15, 5, 4)),
+    ('tt', 'tune', 'e24_s1', (4, 4, 2, 24, 8, 8, 1)),
+    ('tt', 'tune', 'e24_s2', (4, 4, 2, 24, 8, 8, 2)),
+    ('tt', 'held', 'e24_s3', (4, 4, 2, 24, 8, 8, 3)),
+    ('tt', 'held', 'e24_s4', (4, 4, 2, 24, 8, 8, 4)),
+    ('knap', 'tune', 'n23_s1', (23, 1)),
+    ('knap', 'tune', 'n23_s2', (23, 2)),
+    ('knap', 'held', 'n23_s3', (23, 3)),
+    ('knap', 'held', 'n23_s4', (23, 4)),
 ]
 
 GENERATORS = dict(colour=colour, tsp=tsp, tt=tt, knap=knap)

@@ -35,13 +35,21 @@ class Workload:
 
     kind 'solve': `minasp FILES -n MODELS ARGS` against `clingo FILES -n MODELS ARGS`;
     kind 'ground': `minasp --text FILES ARGS` against `gringo --text FILES ARGS`
-    (the ground program alone; no model counts)."""
+    (the ground program alone; no model counts);
+    kind 'opt': the same command as 'solve' on a program with #minimize/#maximize or
+    weak constraints (models=0: every improving model until the optimum is proven);
+    the number of models printed legitimately differs between solvers, so the
+    result word and the final costs (`Optimization : c1 c2 ...`) are compared
+    instead of the model count.
+
+    half is None, or 'tune' / 'held' for the optimisation instances: the tuning
+    half and the held-back half (never looked at when tuning), reported apart."""
 
     def __init__(self, family, name, files, models=1, args=(), kind='solve',
-                 quick=False, note=''):
+                 quick=False, note='', half=None):
         self.family, self.name, self.files = family, name, list(files)
         self.models, self.args, self.kind = models, list(args), kind
-        self.quick, self.note = quick, note
+        self.quick, self.note, self.half = quick, note, half
 
     def commands(self, minasp, clingo, gringo):
         if self.kind == 'ground':
@@ -94,6 +102,46 @@ def workloads():
     for f in sorted(os.listdir(os.path.join(BENCH, 'workloads'))):
         if f.startswith('sat3_'):
             ws.append(Workload('search', 'search/' + f[:-3], [W + f]))
+    ws += opt_workloads()
+    return ws
+
+
+# Optimisation (bench/gen_opt.py): per problem two encodings in different styles and
+# four instances, bench/workloads/opt_<problem>_<half>_<desc>.lp with half 'tune' or
+# 'held'.  Every (encoding, instance) pair with the default strategy (model-guided
+# branch and bound); the core-guided --opt-strategy=usc for the pairs in OPT_USC
+# (usc did not finish within 30 s on the tsp and knap instances, so those are bb only).
+OPT_STYLES = [('colour', ['used', 'max']), ('tsp', ['reach', 'order']),
+              ('tt', ['choice', 'split']), ('knap', ['max', 'loss'])]
+OPT_USC = {('colour', 'max'): None, ('tt', 'choice'): None, ('tt', 'split'): None,
+           # 13 s and 4 s with usc (2-4 s with bb); the other two instances were not tried
+           ('colour', 'used'): ['tune_n32_s1', 'held_n32_s3']}
+
+
+def opt_workloads():
+    ws = []
+    files = sorted(os.listdir(os.path.join(BENCH, 'workloads')))
+    for problem, styles in OPT_STYLES:
+        insts = [f[len('opt_%s_' % problem):-3] for f in files
+                 if f.startswith('opt_%s_tune_' % problem) or f.startswith('opt_%s_held_' % problem)]
+        insts.sort(key=lambda i: (i.startswith('held_'), i))   # the tuning half first
+        for strategy in ['bb', 'usc']:
+            for style in styles:
+                for inst in insts:
+                    if strategy == 'usc':
+                        if (problem, style) not in OPT_USC:
+                            continue
+                        only = OPT_USC[(problem, style)]
+                        if only is not None and inst not in only:
+                            continue
+                    name = 'opt/%s_%s/%s' % (problem, style, inst)
+                    ws.append(Workload(
+                        'opt', name + (' usc' if strategy == 'usc' else ''),
+                        [W + 'opt_%s_%s.lp' % (problem, style), W + 'opt_%s_%s.lp' % (problem, inst)],
+                        models=0, args=['--opt-strategy=usc'] if strategy == 'usc' else [],
+                        kind='opt', half=inst.split('_')[0],
+                        quick=(strategy == 'bb' and problem == 'colour' and style == 'max'
+                               and inst == insts[0])))
     return ws
 
 
@@ -110,7 +158,7 @@ def one_run(cmd, timeout, outdir, tag):
         peak = int(lines[-1])
     except (ValueError, IndexError, OSError):
         peak = None
-    models, result = None, None
+    models, result, costs = None, None, None
     # read only the tail: all-model runs may print many answers
     with open(out, 'rb') as f:
         f.seek(0, 2)
@@ -122,9 +170,13 @@ def one_run(cmd, timeout, outdir, tag):
     m = re.search(r'^(SATISFIABLE|UNSATISFIABLE|UNKNOWN|OPTIMUM FOUND)\s*$', tail, re.M)
     if m:
         result = m.group(1)
+    # the summary's `Optimization : c1 c2 ...` (each answer's `Optimization: ...` comes before it)
+    ms = re.findall(r'^Optimization\s*:\s*(-?\d+(?:[ \t]+-?\d+)*)[ \t]*$', tail, re.M)
+    if ms:
+        costs = ms[-1].split()
     size = os.path.getsize(out)
     os.remove(out)
-    return dict(wall=wall, rc=p.returncode, peak_kb=peak, models=models, result=result,
+    return dict(wall=wall, rc=p.returncode, peak_kb=peak, models=models, result=result, costs=costs,
                 timeout=(p.returncode == 124 or wall >= timeout), out_bytes=size,
                 stderr=p.stderr.decode(errors='replace')[-2000:])
 
@@ -137,6 +189,27 @@ def failed(kind, r):
         return r['rc'] != 0
     # clingo's exit codes: 10 SAT, 20 UNSAT, 30 SAT and exhausted, 0 unknown
     return r['rc'] not in (0, 10, 20, 30) or r['models'] is None
+
+
+def answer(r):
+    """What an optimisation run answered, for the table: the final costs of a proven
+    optimum ('opt 0 24'), else the costs with the result word, or the result word."""
+    if r['result'] == 'UNSATISFIABLE':
+        return 'unsat'
+    c = ' '.join(r['costs']) if r['costs'] else None
+    if r['result'] == 'OPTIMUM FOUND' and c is not None:
+        return 'opt ' + c
+    return ('%s (%s)' % (c, (r['result'] or 'no result').lower())) if c is not None \
+        else (r['result'] or '-').lower()
+
+
+def mismatch(kind, sm, so):
+    """Whether two finished runs disagree: the model count and result word, or for
+    optimisation the result word and the optimum's costs."""
+    if kind == 'opt':
+        ints = lambda cs: [int(c) for c in cs] if cs else None
+        return sm['result'] != so['result'] or ints(sm['costs']) != ints(so['costs'])
+    return sm['models'].rstrip('+') != so['models'].rstrip('+') or sm['result'] != so['result']
 
 
 def hyperfine(cmds, names, warmup, runs, timeout, json_path):
@@ -251,12 +324,15 @@ def main():
                 r['note'].append('%s failed (exit %d): %s' % (sysname, s['rc'],
                                  s['stderr'].strip().split('\n')[-1][:120] if s['stderr'].strip() else ''))
         sm, so = r['single']['minasp'], r['single'][other]
-        # model counts must agree (and the result word)
-        if w.kind == 'solve' and not sm['timeout'] and not so['timeout'] \
+        # model counts must agree (and the result word); for optimisation the optimum's costs
+        if w.kind in ('solve', 'opt') and not sm['timeout'] and not so['timeout'] \
                 and not failed(w.kind, sm) and not failed(w.kind, so):
-            if sm['models'].rstrip('+') != so['models'].rstrip('+') or sm['result'] != so['result']:
-                r['note'].append('MISMATCH: minasp %s %s, clingo %s %s'
-                                 % (sm['models'], sm['result'], so['models'], so['result']))
+            if mismatch(w.kind, sm, so):
+                if w.kind == 'opt':
+                    r['note'].append('MISMATCH: minasp %s, clingo %s' % (answer(sm), answer(so)))
+                else:
+                    r['note'].append('MISMATCH: minasp %s %s, clingo %s %s'
+                                     % (sm['models'], sm['result'], so['models'], so['result']))
                 mismatches.append((w, mc, cc, sm, so))
         # timing with hyperfine, for the systems that finished
         live = [(n, c) for n, c in [('minasp', mc), (other, cc)]
@@ -287,10 +363,13 @@ def main():
         update_readme(text)
     print('written to %s' % os.path.relpath(out_path, REPO))
     if mismatches:
-        print('\nMODEL-COUNT MISMATCHES (bugs):')
+        print('\nMODEL-COUNT OR OPTIMUM MISMATCHES (bugs):')
         for w, mc, cc, sm, so in mismatches:
-            print('  %s\n    %s   -> %s %s\n    %s   -> %s %s' % (
-                w.name, ' '.join(mc), sm['models'], sm['result'], ' '.join(cc), so['models'], so['result']))
+            if w.kind == 'opt':
+                am, ao = answer(sm), answer(so)
+            else:
+                am, ao = '%s %s' % (sm['models'], sm['result']), '%s %s' % (so['models'], so['result'])
+            print('  %s\n    %s   -> %s\n    %s   -> %s' % (w.name, ' '.join(mc), am, ' '.join(cc), ao))
         sys.exit(1)
 
 
@@ -329,7 +408,8 @@ def cells(r, other):
     cratio = cm / co if cm and co else None
     mm = s['minasp']['peak_kb']
     mo = s[other]['peak_kb']
-    mem_ok = not s['minasp']['timeout'] and not s[other]['timeout'] and mm and mo
+    mem_ok = not s['minasp']['timeout'] and not s[other]['timeout'] and mm and mo \
+        and not failed(w.kind, s['minasp']) and not failed(w.kind, s[other])
     mratio = mm / mo if mem_ok else None
 
     def mb(k, n):
@@ -338,6 +418,9 @@ def cells(r, other):
         return ('%.0f' if k >= 10240 else '%.1f') % (k / 1024.0) + (' (at timeout)' if s[n]['timeout'] else '')
     if w.kind == 'ground':
         mod_m = mod_o = '-'
+    elif w.kind == 'opt':
+        mod_m = answer(s['minasp']) if not failed(w.kind, s['minasp']) else '-'
+        mod_o = answer(s[other]) if not failed(w.kind, s[other]) else '-'
     else:
         mod_m = s['minasp']['models'] or '-'
         mod_o = s[other]['models'] or '-'
@@ -351,6 +434,30 @@ def cells(r, other):
              mb(mm, 'minasp'), mb(mo, other), '%.2f' % mratio if mratio else '-', mod_m, mod_o,
              '; '.join(notes)],
             ratio, mratio)
+
+
+def half_summary(rows):
+    """The optimisation rows' geometric means, tuning half and held-back half apart
+    (all strategies, then the default strategy and usc alone)."""
+    opt = [r for r in rows if r['w'].kind == 'opt']
+    if not opt:
+        return []
+
+    def gm(sel):
+        xs = [cells(r, 'clingo')[1] for r in sel]
+        xs = [x for x in xs if x]
+        g = geomean(xs)
+        return '%s (%d of %d)' % ('%.2f' % g if g else '-', len(xs), len(sel))
+    L = ['- Optimisation rows (time to the proven optimum), geometric mean of the time ratios, '
+         'by half (`tune`: the instances tuning may look at; `held`: held back, never tuned on); '
+         '(n of m): rows with a ratio of all rows:']
+    for half, what in [('tune', 'tuning half'), ('held', 'held-back half')]:
+        sel = [r for r in opt if r['w'].half == half]
+        bb = [r for r in sel if '--opt-strategy=usc' not in r['w'].args]
+        usc = [r for r in sel if '--opt-strategy=usc' in r['w'].args]
+        L.append('  - %s: **%s**; default strategy (bb) %s; `--opt-strategy=usc` %s'
+                 % (what, gm(sel), gm(bb), gm(usc)))
+    return L
 
 
 def format_row(r, other):
@@ -376,7 +483,9 @@ def report(rows, info, a, timeout, total, full):
                 a.heavy_runs, timeout))
     L.append('- Times are medians of wall-clock seconds; time ratio = minasp / clingo (for `--text` rows: '
              'minasp --text / gringo --text); cpu ratio = the same for the mean user+system time; '
-             'models as printed (`N+`: the model limit was hit, more may exist).')
+             'models as printed (`N+`: the model limit was hit, more may exist); for the opt rows '
+             'the models columns hold the optimum instead (`opt C1 C2`: the costs of `Optimization :`, '
+             'priority levels highest first, with `OPTIMUM FOUND`), which must agree.')
     L.append('- Suite runtime: %.0f s (%.1f min)\n' % (total, total / 60))
     head = ('| workload | minasp s | clingo s | time ratio | cpu ratio | minasp MB | clingo MB | '
             'mem ratio | models minasp | models clingo | note |')
@@ -404,6 +513,7 @@ def report(rows, info, a, timeout, total, full):
     if sratios and gratios:
         L.append('  - ground-and-solve rows: %.2f (%d); grounding-only (`--text`) rows: %.2f (%d)'
                  % (geomean(sratios), len(sratios), geomean(gratios), len(gratios)))
+    L.extend(half_summary(rows))
     cr = [r['cpu_ratio'] for r in rows if r.get('cpu_ratio')]
     if cr:
         L.append('- Geometric mean of the CPU-time ratios, %d workloads: %.2f' % (len(cr), geomean(cr)))
@@ -419,9 +529,13 @@ def report(rows, info, a, timeout, total, full):
     if late:
         L.append('- Workloads clingo finishes but minasp does not (timeout): %s' % ', '.join(late))
     bad = [r['w'].name for r in rows if any('MISMATCH' in n for n in r['note'])]
-    L.append('- Model-count mismatches: %s' % (', '.join(bad) or 'none'))
+    L.append('- Model-count (and optimum) mismatches: %s' % (', '.join(bad) or 'none'))
     to = [r['w'].name for r in rows if any(s['timeout'] for s in r['single'].values())]
     L.append('- Timeouts: %s' % (', '.join(to) or 'none'))
+    fl = ['%s (%s)' % (r['w'].name, ', '.join(n for n, s in r['single'].items() if failed(r['w'].kind, s)))
+          for r in rows if any(failed(r['w'].kind, s) for s in r['single'].values())]
+    if fl:
+        L.append('- Failed runs (crash or error exit; no time): %s' % ', '.join(fl))
     return '\n'.join(L) + '\n'
 
 

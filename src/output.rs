@@ -115,11 +115,13 @@ pub struct Style {
     pub verbose: u8,
     /// Which models are printed (`--quiet`).
     pub models: Quiet,
+    /// Which `Optimization:` lines are printed (`--quiet=M,C`).
+    pub costs: Quiet,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { format: Format::Text, verbose: 1, models: Quiet::All }
+        Style { format: Format::Text, verbose: 1, models: Quiet::All, costs: Quiet::All }
     }
 }
 
@@ -186,6 +188,9 @@ impl<'a> Printer<'a> {
     /// Takes a model: printed now in the text format, kept for `finish` by
     /// the others and under `--quiet=1`, dropped under `--quiet=2`.
     pub fn model(&mut self, m: Shown) -> io::Result<()> {
+        if self.style.format == Format::Text && !self.quiet() && self.style.costs != self.style.models {
+            return self.model_text_split(m);
+        }
         match (self.style.models, self.style.format) {
             (Quiet::None, _) => Ok(()),
             (Quiet::Last, _) | (_, Format::Competition) => {
@@ -208,6 +213,24 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// The text format when models and costs are quiet in different ways
+    /// (`--quiet=1,0`): each printed as its part says, the kept ones at
+    /// `finish`.
+    fn model_text_split(&mut self, m: Shown) -> io::Result<()> {
+        if self.style.models == Quiet::All {
+            answer(self.out, m.number, &m.atoms, &[])?;
+        }
+        if self.style.costs == Quiet::All && !m.costs.is_empty() {
+            writeln!(self.out, "Optimization: {}", costs_text(&m.costs))?;
+            self.out.flush()?;
+        }
+        if !(m.optimal && self.kept.last().is_some_and(|k| k.optimal)) {
+            self.kept.clear();
+        }
+        self.kept.push(m);
+        Ok(())
+    }
+
     /// Solver counters after the summary (`--stats`), text format only.
     pub fn stats(&mut self, counters: &[(&str, u64)]) -> io::Result<()> {
         if self.style.format != Format::Text || self.quiet() {
@@ -223,6 +246,18 @@ impl<'a> Printer<'a> {
     /// Ends the run: prints any kept model, then the result word `r` and the summary `s` (in JSON, the
     /// whole document).
     pub fn finish(&mut self, r: Result, s: &Summary) -> io::Result<()> {
+        if self.style.format == Format::Text && !self.quiet() && self.style.costs != self.style.models {
+            // `--quiet=M,C` with M != C: the kept model's atoms and/or its costs
+            if let Some(last) = self.kept.last() {
+                if self.style.models == Quiet::Last {
+                    answer(self.out, last.number, &last.atoms, &[])?;
+                }
+                if self.style.costs == Quiet::Last && !last.costs.is_empty() {
+                    writeln!(self.out, "Optimization: {}", costs_text(&last.costs))?;
+                }
+            }
+            self.kept.clear();
+        }
         // `--quiet=1`: the last model (or the optimal ones), just before the result
         if self.style.models == Quiet::Last {
             for m in &self.kept {

@@ -60,12 +60,13 @@ pub struct Cli {
           default_missing_value = "2")]
     pub verbose: Option<u8>,
     /// Which models to print: `-q` (`--quiet=2`) none, `--quiet=1` only the
-    /// last, `--quiet=0` all. Of clingo's `--quiet=<m>,<o>,<t>`, the cost
-    /// part is read as the models part and the call part must be 2
-    /// (clingo's per-call blocks are not printed).
+    /// last, `--quiet=0` all; the second number does the same for the
+    /// `Optimization:` lines (default: as the first). Of clingo's
+    /// `--quiet=<m>,<o>,<t>`, the call part must be 2 (clingo's per-call
+    /// blocks are not printed).
     #[arg(short = 'q', long = "quiet", value_name = "M[,O[,T]]", num_args = 0..=1,
           require_equals = true, default_missing_value = "2", value_parser = parse_quiet)]
-    pub quiet: Option<u8>,
+    pub quiet: Option<(u8, u8)>,
     /// Optimisation: `opt` (find an optimum, the default), `enum` (every
     /// answer set within the bound), `optN` (the optimum, then every
     /// optimal answer set), `ignore`; `,B1,B2..` an initial bound, highest
@@ -86,7 +87,7 @@ pub struct Cli {
 /// values over 2 mean 2, as in clingo. A call part below 2 (clingo then
 /// prints a block per solve call and an accumulated one) is refused
 /// rather than silently printed differently.
-fn parse_quiet(s: &str) -> Result<u8, String> {
+fn parse_quiet(s: &str) -> Result<(u8, u8), String> {
     let parts: Vec<&str> = s.split(',').collect();
     if parts.len() > 3 {
         return Err(format!("'{s}' has more than three parts"));
@@ -101,7 +102,7 @@ fn parse_quiet(s: &str) -> Result<u8, String> {
     if levels.get(2).is_some_and(|&t| t < 2) {
         return Err("per-call output (a third part below 2) is not supported".into());
     }
-    Ok(levels[0])
+    Ok((levels[0], levels.get(1).copied().unwrap_or(levels[0])))
 }
 
 fn parse_opt_strategy(s: &str) -> Result<minasp::optimize::OptStrategy, String> {
@@ -208,6 +209,11 @@ impl Cli {
     /// How answers are printed.
     pub fn style(&self) -> minasp::output::Style {
         use minasp::output::{Format, Quiet, Style};
+        let quiet = |n: u8| match n {
+            0 => Quiet::All,
+            1 => Quiet::Last,
+            _ => Quiet::None,
+        };
         Style {
             format: match self.outf {
                 1 => Format::Competition,
@@ -215,11 +221,8 @@ impl Cli {
                 _ => Format::Text,
             },
             verbose: self.verbose.unwrap_or(1),
-            models: match self.quiet.unwrap_or(0) {
-                0 => Quiet::All,
-                1 => Quiet::Last,
-                _ => Quiet::None,
-            },
+            models: quiet(self.quiet.map_or(0, |q| q.0)),
+            costs: quiet(self.quiet.map_or(0, |q| q.1)),
         }
     }
 

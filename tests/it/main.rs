@@ -15,6 +15,7 @@ mod gen;
 mod limits;
 mod misreadings;
 mod optimization;
+mod optimization_output;
 mod programs;
 mod seeds;
 mod support;
