@@ -304,7 +304,12 @@ impl Control {
         if let Err(e) = ground.program().validate() {
             panic!("internal error: the ground program is invalid: {e:?}");
         }
-        let tuning = Tuning { enumerate: models != 1 };
+        // Branch and bound is a sequence of single-model searches: their
+        // tuning (progress saving, target phases), unless all answer sets
+        // are enumerated (`enum`, `ignore`, no objective).
+        let converging = !ground.program().minimize.is_empty()
+            && matches!(self.options.opt.mode, OptMode::Opt | OptMode::OptN);
+        let tuning = Tuning { enumerate: models != 1 && !converging };
         let mut solver = match Search::new(ground.program(), tuning, self.options.opt.clone()) {
             Ok(s) => s,
             Err(e) => {

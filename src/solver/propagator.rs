@@ -1,5 +1,5 @@
 //! Propagators: constraints the solver does not hold as clauses (an
-//! unfounded-set check, later a minimize constraint or a heuristic) take
+//! unfounded-set check, the minimize constraint, later a heuristic) take
 //! part in the search through this interface, as clasp's post-propagators
 //! do.
 //!
