@@ -409,7 +409,7 @@ const MALFORMED: &[(&str, &str, usize)] = &[
     ("aspif: garbage", "asp 1 0 0\n1 0 1 1 0 0\nthis is not aspif\n0\n", 3),
     ("aspif: bad head type", "asp 1 0 0\n1 7 1 1 0 0\n0\n", 2),
     ("aspif: bad output length", "asp 1 0 0\n4 99 p 0\n0\n", 2),
-    ("aspif: minimize", "asp 1 0 0\n2 0 1 1 1\n0\n", 2),
+    ("aspif: minimize without its weight", "asp 1 0 0\n2 0 1 1\n0\n", 2),
     ("aspif: after end", "asp 1 0 0\n0\n1 0 1 1 0 0\n", 3),
     ("aspif: bad version", "asp 2 0 0\n0\n", 1),
     ("smodels: truncated rule", "1 2 0 0\n1 3 2 0 4\n0\n0\nB+\n0\nB-\n0\n1\n", 2),
@@ -421,7 +421,7 @@ const MALFORMED: &[(&str, &str, usize)] = &[
     ("smodels: missing symbol table end", "1 2 0 0\n0\n2 a\n", 4),
     ("smodels: missing B+", "1 2 0 0\n0\n2 a\n0\nB-\n0\n1\n", 5),
     ("smodels: garbage in B-", "1 2 0 0\n0\n0\nB+\n0\nB-\nfoo\n0\n1\n", 7),
-    ("smodels: minimize", "1 2 0 0\n6 0 1 0 2 1\n0\n0\nB+\n0\nB-\n0\n1\n", 2),
+    ("smodels: minimize not starting 6 0", "1 2 0 0\n6 1 1 0 2 1\n0\n0\nB+\n0\nB-\n0\n1\n", 2),
     ("smodels: trailing garbage", "1 2 0 0\n0\n0\nB+\n0\nB-\n0\n1\nxyz\n", 9),
 ];
 
