@@ -195,10 +195,7 @@ impl<'a> Printer<'a> {
             (Quiet::None, _) => Ok(()),
             (Quiet::Last, _) | (_, Format::Competition) => {
                 // the last model, or every optimal one
-                if !(m.optimal && self.kept.last().is_some_and(|k| k.optimal)) {
-                    self.kept.clear();
-                }
-                self.kept.push(m);
+                self.keep(m);
                 Ok(())
             }
             (Quiet::All, Format::Text) if self.quiet() => {
@@ -224,11 +221,17 @@ impl<'a> Printer<'a> {
             writeln!(self.out, "Optimization: {}", costs_text(&m.costs))?;
             self.out.flush()?;
         }
+        self.keep(m);
+        Ok(())
+    }
+
+    /// Keeps `m` for `finish`: instead of the models kept so far, or with
+    /// them when they and `m` are all optimal (`optN`).
+    fn keep(&mut self, m: Shown) {
         if !(m.optimal && self.kept.last().is_some_and(|k| k.optimal)) {
             self.kept.clear();
         }
         self.kept.push(m);
-        Ok(())
     }
 
     /// Solver counters after the summary (`--stats`), text format only.

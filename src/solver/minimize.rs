@@ -54,6 +54,37 @@ pub struct Minimize {
     implied_at: Vec<u32>,
 }
 
+/// One level with positive weights only, heaviest first, and the constant
+/// left over: `w` on `l` with `w < 0` is `-w` on `!l` plus `w`; a
+/// variable's weights (of either sign of literal) are added up.
+pub(super) fn normalize(lits: &[(SLit, i64)]) -> (Vec<(SLit, i64)>, i64) {
+    // weight of each variable being true, plus a constant
+    let mut by_var: HashMap<u32, i64> = HashMap::new();
+    let mut constant = 0i64;
+    for &(l, w) in lits {
+        if l.is_positive() {
+            *by_var.entry(l.var().0).or_default() += w;
+        } else {
+            constant += w;
+            *by_var.entry(l.var().0).or_default() -= w;
+        }
+    }
+    let mut vars: Vec<(u32, i64)> = by_var.into_iter().filter(|&(_, w)| w != 0).collect();
+    vars.sort_unstable();
+    let mut level = Vec::with_capacity(vars.len());
+    for (v, w) in vars {
+        let var = super::lit::Var(v);
+        if w > 0 {
+            level.push((var.pos(), w));
+        } else {
+            constant += w;
+            level.push((var.lit(false), -w));
+        }
+    }
+    level.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    (level, constant)
+}
+
 impl Minimize {
     /// The constraint for `levels` (highest priority first; weights of any
     /// sign) over `num_vars` variables, bounded by what `bound` holds.
@@ -62,30 +93,7 @@ impl Minimize {
         let mut offset = Vec::with_capacity(levels.len());
         let mut occurs = vec![Vec::new(); 2 * num_vars];
         for (k, lits) in levels.iter().enumerate() {
-            // weight of each variable being true, plus a constant
-            let mut by_var: HashMap<u32, i64> = HashMap::new();
-            let mut constant = 0i64;
-            for &(l, w) in lits {
-                if l.is_positive() {
-                    *by_var.entry(l.var().0).or_default() += w;
-                } else {
-                    constant += w;
-                    *by_var.entry(l.var().0).or_default() -= w;
-                }
-            }
-            let mut level: Vec<(SLit, i64)> = Vec::new();
-            let mut vars: Vec<(u32, i64)> = by_var.into_iter().filter(|&(_, w)| w != 0).collect();
-            vars.sort_unstable();
-            for (v, w) in vars {
-                let var = super::lit::Var(v);
-                if w > 0 {
-                    level.push((var.pos(), w));
-                } else {
-                    constant += w;
-                    level.push((var.lit(false), -w));
-                }
-            }
-            level.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            let (level, constant) = normalize(lits);
             for &(l, w) in &level {
                 occurs[l.code()].push((k as u32, w));
             }

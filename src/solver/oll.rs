@@ -16,7 +16,7 @@
 //! weight constraints added are definitions, which exclude no model.
 
 use super::lit::SLit;
-use super::minimize::{Bound, BoundCell};
+use super::minimize::{normalize, Bound, BoundCell};
 use super::{Assumed, Solver};
 use std::collections::HashMap;
 
@@ -70,23 +70,13 @@ impl Oll {
         o
     }
 
-    /// The soft literals of the current level: positive weights only (`w`
-    /// on `l` with `w < 0` is `-w` on `!l`), a literal's weights added up.
+    /// The soft literals of the current level: positive weights only (see
+    /// [`normalize`]; the constant does not matter for which model is best).
     fn start_level(&mut self) {
         self.soft.clear();
         self.outputs.clear();
         let Some(lits) = self.levels.get(self.level) else { return };
-        let mut by_var: HashMap<SLit, i64> = HashMap::new();
-        for &(l, w) in lits {
-            let (pos, w) = if l.is_positive() { (l, w) } else { (!l, -w) };
-            *by_var.entry(pos).or_default() += w;
-        }
-        let mut soft: Vec<(SLit, i64)> = by_var
-            .into_iter()
-            .filter(|&(_, w)| w != 0)
-            .map(|(l, w)| if w > 0 { (l, w) } else { (!l, -w) })
-            .collect();
-        soft.sort_unstable();
+        let soft = normalize(lits).0;
         self.soft = soft;
     }
 
