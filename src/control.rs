@@ -252,13 +252,10 @@ impl Control {
                 return Err(Error::Input("parsing failed"));
             }
         };
-        let files: Vec<_> = self.sources.files().map(|(id, f)| (id, f.text.clone())).collect();
-        let mut stmts = Vec::new();
-        for (id, text) in files {
-            let (s, d) = parse::parse(id, &text, dialect);
-            stmts.extend(s);
-            self.diagnostics.extend(d);
-        }
+        let parts = crate::syntax::include::read_program(&mut self.sources, dialect);
+        self.diagnostics.extend(parts.diags);
+        let stmts = parts.base;
+        let other_parts: Vec<_> = parts.other.into_iter().map(|(_, _, s)| s).collect();
         let mut consts = Vec::new();
         for (name, value) in &self.options.consts {
             let id = self.sources.add(format!("<cmd>:{}", name), value.clone());
@@ -280,6 +277,13 @@ impl Control {
             interrupt: Some(self.interrupter.0.clone()),
             ..Default::default()
         };
+        // Parts other than `base` are not grounded from here, but checked.
+        if !other_parts.is_empty() {
+            self.diagnostics.extend(ground::check(&other_parts, &opts));
+            if has_errors(&self.diagnostics) {
+                return Err(Error::Input("grounding stopped because of errors"));
+            }
+        }
         match ground::ground(&stmts, &opts) {
             Ok((g, infos)) => {
                 self.diagnostics.extend(infos);

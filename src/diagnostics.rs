@@ -115,6 +115,10 @@ impl Diagnostic {
             quote_source: false,
         }
     }
+    /// A warning at `span`, with no detail or notes.
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { level: Level::Warning, ..Diagnostic::error(span, message) }
+    }
     /// An info at `span`, of class [`InfoClass::Other`] until [`Diagnostic::with_class`] says otherwise.
     pub fn info(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {

@@ -48,7 +48,7 @@ impl Models {
     /// Prepares the search: compacts the program, shifts or relaxes its disjunctions, and translates it
     /// for the solver; `Err` if the translation fails.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
-        let (mut p, map) = compact(program);
+        let (mut p, map) = compact(&program.closed());
         let disjunctive = match shift::shift(&mut p) {
             Ok(()) => None,
             Err(_) => {
@@ -195,8 +195,12 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
             lits: m.lits.iter().map(|&(l, w)| (map_lit(l), w)).collect(),
         })
         .collect();
-    let mut q =
-        GroundProgram { num_atoms: kept.len() as u32, rules: Vec::with_capacity(p.rules.len()), minimize };
+    let mut q = GroundProgram {
+        num_atoms: kept.len() as u32,
+        rules: Vec::with_capacity(p.rules.len()),
+        minimize,
+        externals: Vec::new(),
+    };
     for r in &p.rules {
         if fact_atom(r).is_some_and(|a| !referenced[a.index()]) {
             continue;
@@ -221,6 +225,7 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
 /// solver); with disjunctions: `m` satisfies `p` and no smaller model of the
 /// reduct exists.
 pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
+    let p = &*p.closed();
     let disjunctive = p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1));
     if !disjunctive {
         return p.is_stable_model(m);

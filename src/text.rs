@@ -73,6 +73,12 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
             out.push_str(&format!("{}:-{}.\n", head, body));
         }
     }
+    for &(a, v) in &p.externals {
+        match v {
+            crate::program::External::False => out.push_str(&format!("#external {}.\n", name(names, a))),
+            v => out.push_str(&format!("#external {}.[{}]\n", name(names, a), v.name())),
+        }
+    }
     for m in &p.minimize {
         for (i, (l, w)) in m.lits.iter().enumerate() {
             out.push_str(&format!(":~{}.[{}@{},{}]\n", lit(*l), w, m.priority, i));

@@ -1,7 +1,7 @@
 //! aspif (version 1) text to a [`GroundInput`]: the statements gringo 5
 //! emits.  Rules (choice and disjunctive heads, normal and weight bodies),
-//! output statements and comments are read; externals become choices
-//! (free), facts (true) or nothing (false, released: no rule, so false);
+//! output statements and comments are read; externals are kept with their
+//! values ([`GroundProgram::closed`] gives them their meaning);
 //! assumptions become integrity constraints; heuristics are ignored (they
 //! only guide the search); minimize statements keep their priorities.
 //! Projection, edge and theory statements change what the answers are and
@@ -11,7 +11,7 @@
 //! atom numbers are renumbered densely (`AtomMap`).
 
 use super::{lines, AtomMap, GroundInput, Nums, ReadError};
-use crate::program::{Body, GroundProgram, Head, Lit, Rule};
+use crate::program::{Body, External, GroundProgram, Head, Lit, Rule};
 
 fn err<T>(line: usize, msg: impl Into<String>) -> Result<T, ReadError> {
     Err(ReadError { line, msg: msg.into() })
@@ -272,13 +272,18 @@ impl Reader {
         }
         let mut ext: Vec<_> = last.into_iter().collect();
         ext.sort();
-        for (a, v) in ext {
-            match v {
-                0 => self.prog.add(Rule { head: Head::Choice(vec![a]), body: Body::Normal(vec![]) }),
-                1 => self.prog.add(Rule::fact(a)),
-                _ => {}
-            }
-        }
+        self.prog.externals = ext
+            .into_iter()
+            .map(|(a, v)| {
+                let v = match v {
+                    0 => External::Free,
+                    1 => External::True,
+                    3 => External::Release,
+                    _ => External::False,
+                };
+                (a, v)
+            })
+            .collect();
         GroundInput { program: self.prog, output: self.output }
     }
 }

@@ -51,6 +51,15 @@ pub fn aspif(program: &GroundProgram, output: &[(String, Option<crate::program::
         }
         s.push('\n');
     }
+    for (a, v) in &program.externals {
+        let code = match v {
+            crate::program::External::Free => 0,
+            crate::program::External::True => 1,
+            crate::program::External::False => 2,
+            crate::program::External::Release => 3,
+        };
+        writeln!(s, "5 {} {}", a.0 as u64 + 1, code).unwrap();
+    }
     // one minimize statement per priority, lowest first (as gringo)
     let mut levels = program.objective();
     levels.reverse();

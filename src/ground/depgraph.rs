@@ -22,7 +22,7 @@ pub struct Component {
 /// Head predicates of a rule.
 pub fn head_preds(r: &Rule) -> Vec<PredId> {
     match &r.head {
-        Head::Atom(a) => vec![a.pred],
+        Head::Atom(a) | Head::External { atom: a, .. } => vec![a.pred],
         Head::Choice { elems, .. } | Head::Disjunction(elems) => elems.iter().map(|e| e.atom.pred).collect(),
         Head::False | Head::Show(_) | Head::Minimize { .. } => vec![],
     }

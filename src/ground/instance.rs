@@ -135,7 +135,7 @@ impl Instantiator {
         self.current = rule.span;
         if heads_only {
             match &rule.head {
-                Head::Atom(a) => {
+                Head::Atom(a) | Head::External { atom: a, .. } => {
                     if let Some(args) = self.eval_args(a, b) {
                         self.insert(a.pred, args, false);
                     }
@@ -189,6 +189,14 @@ impl Instantiator {
             Head::Disjunction(elems) => self.disjunction(elems, b, body),
             Head::Minimize { weight, priority, tuple } => {
                 self.minimize_elem(weight, priority, tuple, b, body)
+            }
+            // The external exists whenever its condition may hold; the
+            // condition is not part of it (aspif's externals have none).
+            Head::External { atom, value } => {
+                if let Some(args) = self.eval_args(atom, b) {
+                    let a = self.insert(atom.pred, args, false);
+                    self.prog.externals.push((a, *value));
+                }
             }
         }
     }

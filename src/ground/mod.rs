@@ -124,6 +124,13 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
                 .with_class(crate::diagnostics::InfoClass::OperationUndefined),
         );
     }
+    // One entry per external atom: the last statement's value counts.
+    let mut seen = hash::Set::default();
+    let mut externals = std::mem::take(&mut inst.prog.externals);
+    externals.reverse();
+    externals.retain(|(a, _)| seen.insert(*a));
+    externals.reverse();
+    inst.prog.externals = externals;
     crate::program::simplify::drop_underivable(&mut inst.prog);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
@@ -148,10 +155,25 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms }, diags))
 }
 
+/// The errors grounding `stmts` would report before instantiating
+/// (unsafe variables, bad constructs), without grounding: for program
+/// parts that are parsed but not grounded.
+pub fn check(stmts: &[Statement], opts: &Options) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let mut syms = Symbols::new();
+    let mut keys = ISet::default();
+    let norm = normalize::normalize(stmts, opts.dialect, &opts.consts, &mut syms, &mut keys, &mut diags);
+    for r in &norm.rules {
+        safety::check(r, &syms, &mut diags);
+    }
+    diags.retain(|d| d.is_error());
+    diags
+}
+
 /// `info: atom does not occur in any rule head` for each body atom whose
 /// predicate no rule (fact, rule or choice) has in its head.
 fn undefined_atoms(norm: &normalize::Normalized, diags: &mut Vec<Diagnostic>) {
-    let mut defined = hash::Set::default();
+    let mut defined: hash::Set<_> = norm.defined.iter().copied().collect();
     for r in &norm.rules {
         for p in depgraph::head_preds(r) {
             defined.insert(p);

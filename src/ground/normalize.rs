@@ -53,6 +53,8 @@ pub struct Normalized {
     /// Every atom written in a body or condition, with where it is written
     /// (for "atom does not occur in any rule head").
     pub body_atoms: Vec<(PredId, Span)>,
+    /// Predicates declared `#defined p/n` (no undefined-atom info for them).
+    pub defined: Vec<PredId>,
 }
 
 /// Normalises all statements. `overrides` are `-c name=value` constants,
@@ -74,6 +76,7 @@ pub fn normalize(
         aux: 0,
         rules: Vec::new(),
         body_atoms: Vec::new(),
+        defined: Vec::new(),
     };
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
@@ -145,6 +148,24 @@ pub fn normalize(
                     }
                 }
             }
+            Statement::External { span, atom, body, value } => {
+                let value = external_value(value.as_ref());
+                let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
+                for r in expand_rule(&r, dialect) {
+                    n.external_rule(&r, value);
+                }
+            }
+            Statement::Defined { name, arity, negative, .. } => {
+                let key = PredKey { name: n.syms.name(name), arity: *arity as u32, neg: *negative };
+                let (id, _) = n.preds.insert_full(key);
+                n.defined.push(PredId(id as u32));
+            }
+            // parts and includes are resolved before grounding; projection
+            // and heuristics are read by the solver's front end
+            Statement::Program { .. }
+            | Statement::Include { .. }
+            | Statement::Project { .. }
+            | Statement::Heuristic { .. } => {}
             Statement::Unsupported { span, what } => {
                 n.diags.push(Diagnostic::error(*span, format!("not supported yet: {}", what)));
             }
@@ -164,7 +185,22 @@ pub fn normalize(
             }
         }
     }
-    Normalized { rules: n.rules, show, body_atoms: n.body_atoms }
+    Normalized { rules: n.rules, show, body_atoms: n.body_atoms, defined: n.defined }
+}
+
+/// The value of `#external a. [value]`: `true`, `free` and `release` by
+/// name; anything else (or nothing) is false, as clingo 5.4 reads it.
+fn external_value(value: Option<&ast::Term>) -> crate::program::External {
+    use crate::program::External;
+    match value.map(|t| &t.kind) {
+        Some(TermKind::Func { name, args }) if args.is_empty() => match name.as_str() {
+            "true" => External::True,
+            "free" => External::Free,
+            "release" => External::Release,
+            _ => External::False,
+        },
+        _ => External::False,
+    }
 }
 
 struct Normalizer<'a> {
@@ -175,6 +211,8 @@ struct Normalizer<'a> {
     aux: u32,
     rules: Vec<Rule>,
     body_atoms: Vec<(PredId, Span)>,
+    /// Predicates declared `#defined`.
+    defined: Vec<PredId>,
     /// How the statements are read.
     dialect: Dialect,
 }
@@ -314,6 +352,17 @@ impl Normalizer<'_> {
             }
         }
         body
+    }
+
+    /// `#external atom : body.` as a rule with an external head.
+    fn external_rule(&mut self, r: &ast::Rule, value: crate::program::External) {
+        let mut scope = Scope::new();
+        let mut body = self.body(&r.body, &mut scope);
+        if let ast::Head::Atom(t) = &r.head {
+            if let Some(atom) = self.atom(t, &mut scope, &mut body) {
+                self.push(r.span, Head::External { atom, value }, body, scope);
+            }
+        }
     }
 
     fn show_rule(&mut self, r: &ast::Rule) {

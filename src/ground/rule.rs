@@ -125,6 +125,14 @@ pub enum Head {
         /// The rest of the tuple: equal tuples count once per priority.
         tuple: Vec<GTerm>,
     },
+    /// `#external atom : body. [value]`: the atom is an input (not a fact,
+    /// possibly true while grounding).
+    External {
+        /// The external atom.
+        atom: AtomPat,
+        /// Its default value.
+        value: crate::program::External,
+    },
 }
 
 impl Head {

@@ -138,6 +138,32 @@ pub struct Minimize {
     pub lits: Vec<(Lit, i64)>,
 }
 
+/// The value an external atom has unless something assigns it (clingo
+/// 5.4's `#external a. [value]`; aspif's `5 atom value`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum External {
+    /// False (the default).
+    False,
+    /// True.
+    True,
+    /// Neither: a free choice.
+    Free,
+    /// Released: false for good.
+    Release,
+}
+
+impl External {
+    /// The value's name in clingo's syntax (`#external a.[true]`).
+    pub fn name(self) -> &'static str {
+        match self {
+            External::False => "false",
+            External::True => "true",
+            External::Free => "free",
+            External::Release => "release",
+        }
+    }
+}
+
 /// A ground program: atoms `0..num_atoms` and rules over them.
 #[derive(Clone, Default, Debug)]
 pub struct GroundProgram {
@@ -149,6 +175,10 @@ pub struct GroundProgram {
     /// lexicographically from the highest priority down (none: no
     /// optimisation).
     pub minimize: Vec<Minimize>,
+    /// The external atoms (inputs) with their default values, each once.
+    /// An external atom that also heads a rule is an ordinary atom (the
+    /// rule defines it, as in clasp); see [`GroundProgram::closed`].
+    pub externals: Vec<(Atom, External)>,
 }
 
 impl GroundProgram {
@@ -215,6 +245,35 @@ impl GroundProgram {
         self.rules.push(rule);
     }
 
+    /// The program the answer sets are the stable models of: each external
+    /// atom that heads no rule becomes what its value says — a choice
+    /// (`free`), a fact (`true`), or nothing (`false`, `release`: no rule
+    /// derives it).  Without externals, the program itself.
+    pub fn closed(&self) -> std::borrow::Cow<'_, GroundProgram> {
+        if self.externals.is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut defined = vec![false; self.num_atoms as usize];
+        for r in &self.rules {
+            match &r.head {
+                Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| defined[a.index()] = true),
+            }
+        }
+        let mut p = self.clone();
+        p.externals.clear();
+        for &(a, v) in &self.externals {
+            if defined[a.index()] {
+                continue;
+            }
+            match v {
+                External::Free => p.add(Rule { head: Head::Choice(vec![a]), body: Body::Normal(vec![]) }),
+                External::True => p.add(Rule::fact(a)),
+                External::False | External::Release => {}
+            }
+        }
+        std::borrow::Cow::Owned(p)
+    }
+
     /// Checks the invariants in the module documentation.
     pub fn validate(&self) -> Result<(), InvalidProgram> {
         for (i, r) in self.rules.iter().enumerate() {
@@ -236,6 +295,13 @@ impl GroundProgram {
             if let Some(a) = atoms.iter().find(|a| a.0 >= self.num_atoms) {
                 return Err(InvalidProgram::AtomOutOfRange { rule: i, atom: a.0, num_atoms: self.num_atoms });
             }
+        }
+        if let Some(&(a, _)) = self.externals.iter().find(|(a, _)| a.0 >= self.num_atoms) {
+            return Err(InvalidProgram::AtomOutOfRange {
+                rule: self.rules.len(),
+                atom: a.0,
+                num_atoms: self.num_atoms,
+            });
         }
         for m in &self.minimize {
             if let Some((l, _)) = m.lits.iter().find(|(l, _)| l.atom().0 >= self.num_atoms) {

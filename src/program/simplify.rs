@@ -19,6 +19,8 @@ pub fn drop_underivable(p: &mut GroundProgram) -> usize {
     loop {
         let mut defined = vec![false; n];
         let mut fact = vec![false; n];
+        // an external atom may be true (assigned, or free)
+        p.externals.iter().for_each(|(a, _)| defined[a.index()] = true);
         for r in &p.rules {
             match &r.head {
                 Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| defined[a.index()] = true),

@@ -436,6 +436,72 @@ pub enum Statement {
         /// The elements.
         elems: Vec<OptElem>,
     },
+    /// `#program name(params).`: the statements after it (up to the next
+    /// `#program` or the end of the file) belong to the part `name`.
+    Program {
+        /// The whole statement.
+        span: Span,
+        /// The part's name (`base` is the one grounded from the command line).
+        name: String,
+        /// The part's parameters (constants when the part is grounded).
+        params: Vec<String>,
+    },
+    /// `#include "file".` or `#include <name>.`
+    Include {
+        /// The whole statement.
+        span: Span,
+        /// The file's path as written (escapes resolved), or the library name.
+        path: String,
+        /// `<name>` (a library part such as `incmode`) rather than a file.
+        library: bool,
+    },
+    /// `#external atom : body. [value]`: the atom is an input, false unless
+    /// the value (clingo 5.4+) says otherwise.
+    External {
+        /// The whole statement.
+        span: Span,
+        /// The external atom.
+        atom: Term,
+        /// The condition its instances are taken from.
+        body: Vec<BodyLit>,
+        /// The default value (`true`, `false`, `free`, `release`); none: false.
+        value: Option<Term>,
+    },
+    /// `#defined p/n.`: the predicate counts as defined (no undefined-atom info).
+    Defined {
+        /// The whole statement.
+        span: Span,
+        /// The predicate's name.
+        name: String,
+        /// Its arity.
+        arity: usize,
+        /// Whether it is the classically negated predicate.
+        negative: bool,
+    },
+    /// `#project p/n.` (`atom` None) or `#project atom : body.`
+    Project {
+        /// The whole statement.
+        span: Span,
+        /// A signature: every atom of the predicate.
+        sig: Option<(String, usize, bool)>,
+        /// An atom (with its condition) when not a signature.
+        atom: Option<(Term, Vec<BodyLit>)>,
+    },
+    /// `#heuristic atom : body. [weight@priority, modifier]`
+    Heuristic {
+        /// The whole statement.
+        span: Span,
+        /// The atom the decisions are about.
+        atom: Term,
+        /// When the modification applies.
+        body: Vec<BodyLit>,
+        /// The value (level, factor, ...; sign for `sign`/`true`/`false`).
+        weight: Term,
+        /// Which modification wins for an atom (default 0).
+        priority: Option<Term>,
+        /// `sign`, `level`, `true`, `false`, `init` or `factor`.
+        modifier: Term,
+    },
     /// A statement minasp parses but does not support yet (incremental
     /// parts): reported by the grounder with its name.
     Unsupported {
@@ -460,6 +526,12 @@ impl Statement {
             | Statement::Domain { span, .. }
             | Statement::Compute { span, .. }
             | Statement::Optimize { span, .. }
+            | Statement::Program { span, .. }
+            | Statement::Include { span, .. }
+            | Statement::External { span, .. }
+            | Statement::Defined { span, .. }
+            | Statement::Project { span, .. }
+            | Statement::Heuristic { span, .. }
             | Statement::Unsupported { span, .. } => *span,
         }
     }

@@ -86,7 +86,15 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 note(Dialect::Clingo5, lo, hi, ":~", &mut dialect)
             }
             RBrack => weak = false,
-            Unsupported(_) => note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect),
+            // `#external a. [true]`, `#heuristic a. [1,sign]`: a value, not a weight aggregate
+            External => weak = true,
+            Heuristic => {
+                weak = true;
+                note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
+            }
+            Unsupported(_) | Script | Program | Include | Defined | Project => {
+                note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
+            }
             Inf | Sup if matches!(&text[lo..hi], "#inf" | "#sup") => {
                 note(Dialect::Clingo5, lo, hi, "#inf/#sup", &mut dialect)
             }

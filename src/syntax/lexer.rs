@@ -132,10 +132,40 @@ pub enum Token<'s> {
     /// `#volatile` (gringo 3 incremental part)
     #[token("#volatile")]
     Volatile,
+    /// `#program`
+    #[token("#program")]
+    Program,
+    /// `#include`
+    #[token("#include")]
+    Include,
+    /// `#external`
+    #[token("#external")]
+    External,
+    /// `#defined`
+    #[token("#defined")]
+    Defined,
+    /// `#project`
+    #[token("#project")]
+    Project,
+    /// `#heuristic`
+    #[token("#heuristic")]
+    Heuristic,
     /// A directive this lexer knows to exist but minasp does not support
-    /// (`#program`, `#include`, `#external`, ...): reported by the parser.
-    #[regex(r"#(program|include|external|script|defined|heuristic|project|edge|theory)", |l| l.slice())]
+    /// (`#edge`, `#theory`, asprin's `#preference`/`#optimize`): reported
+    /// by the parser, with its statement.
+    #[regex(r"#(edge|theory|preference|optimize)", |l| l.slice())]
     Unsupported(&'s str),
+    /// A whole `#script (lang) ... #end.` block, or gringo 3's
+    /// `#begin_lua ... #end_lua.` (minasp runs no scripts).
+    #[token("#script", |l| script_block(l, "#end"))]
+    #[token("#begin_lua", |l| script_block(l, "#end_lua"))]
+    Script,
+    /// `#name` that is no directive of either dialect: a lexer error.
+    #[regex(r"#[a-z_][A-Za-z0-9_]*", |l| l.slice(), priority = 1)]
+    UnknownDirective(&'s str),
+    /// `$` (clingo 4's constraint syntax, not supported).
+    #[token("$")]
+    Dollar,
 
     /// `(`
     #[token("(")]
@@ -284,6 +314,15 @@ impl fmt::Display for Token<'_> {
             Cumulative => "#cumulative",
             Volatile => "#volatile",
             Unsupported(s) => s,
+            Script => "#script",
+            UnknownDirective(s) => s,
+            Dollar => "$",
+            Program => "#program",
+            Include => "#include",
+            External => "#external",
+            Defined => "#defined",
+            Project => "#project",
+            Heuristic => "#heuristic",
             LParen => "(",
             RParen => ")",
             LBrack => "[",
@@ -336,6 +375,23 @@ fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> logos::FilterResu
             logos::FilterResult::Error(LexError::Invalid)
         }
     }
+}
+
+/// Consumes a script block up to and including `end` and its `.` (to the
+/// end of the text when it is never closed).
+fn script_block<'s>(lex: &mut logos::Lexer<'s, Token<'s>>, end: &str) {
+    let rest = lex.remainder();
+    let mut from = 0;
+    while let Some(i) = rest[from..].find(end) {
+        let after = from + i + end.len();
+        let tail = rest[after..].trim_start();
+        if tail.starts_with('.') {
+            lex.bump(rest.len() - tail.len() + 1);
+            return;
+        }
+        from = after;
+    }
+    lex.bump(rest.len());
 }
 
 /// A token or a lexer error, with its byte range.
@@ -409,7 +465,7 @@ mod tests {
 
     #[test]
     fn bad_characters_are_errors_not_panics() {
-        let t = tokens("p $ q.");
+        let t = tokens("p ` q.");
         assert!(t.iter().any(|(_, r, _)| r.is_err()));
         let t = tokens("p(99999999999999999999999).");
         assert!(t.iter().any(|(_, r, _)| *r == Err(LexError::NumberTooLarge)));

@@ -40,6 +40,36 @@ pub struct Alt {
     pub after_double: bool,
 }
 
+/// The head of a clingo 5 rule as written: an ordinary head, a negated
+/// atom (`not a`, `not not a`), or `#true`/`#false`.
+#[derive(Clone, Debug)]
+pub enum RuleHead {
+    /// An atom, choice or disjunction.
+    Head(Head),
+    /// `not a` or `not not a` (the span covers the head literal).
+    Not(Span, Term, Sign),
+    /// `#true` or `#false`.
+    Bool(bool),
+}
+
+/// The rule for a head and a body: a negated head moves into the body of
+/// an integrity constraint (`not a :- B` is `:- B, a`; `not not a :- B`
+/// is `:- B, not a`), `#false` makes a constraint, and `#true` a rule that
+/// can never be violated (none).
+pub fn rule(span: Span, head: RuleHead, mut body: Vec<BodyLit>) -> Option<Statement> {
+    let head = match head {
+        RuleHead::Head(h) => h,
+        RuleHead::Bool(true) => return None,
+        RuleHead::Bool(false) => Head::False,
+        RuleHead::Not(at, t, sign) => {
+            let sign = if sign == Sign::NotNot { Sign::Not } else { Sign::Pos };
+            body.push(BodyLit::Lit(Literal { span: at, sign, kind: LitKind::Atom(t) }));
+            Head::False
+        }
+    };
+    Some(Statement::Rule(Rule { span, head, body }))
+}
+
 /// A lexer failure as seen by the parser (lexer errors are filtered out
 /// before parsing, so this only exists to satisfy the grammar's types).
 #[derive(Clone, Debug, PartialEq)]
@@ -64,10 +94,9 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
     }
     for (lo, t, hi) in spanned {
         match t {
-            Ok(Token::Unsupported(name)) => diags.push(Diagnostic::error(
-                Span::new(file, lo, hi),
-                format!("'{}' is not supported by minasp", name),
-            )),
+            Ok(Token::UnknownDirective(d)) => {
+                diags.push(Diagnostic::error(Span::new(file, lo, hi), format!("lexer error, unexpected {d}")))
+            }
             Ok(t) => toks.push((lo, t, hi)),
             Err(LexError::NumberTooLarge) => diags.push(Diagnostic::error(
                 Span::new(file, lo, hi),
@@ -86,6 +115,7 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
             }
         }
     }
+    drop_unsupported(file, text, &mut toks, &mut diags);
     let end = text.len();
     let mut errors = Vec::new();
     let result = grammar::ProgramParser::new().parse(
@@ -106,6 +136,139 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
     };
     diags.sort_by_key(|d| d.span.map(|s| s.lo));
     (stmts, diags)
+}
+
+/// Removes each statement that uses a construct minasp cannot support —
+/// scripts (`#script`, `@f(..)` calls), theory atoms (`&name`, `#theory`),
+/// clingo 4's `$` constraints, asprin's `#preference`/`#optimize`, `#edge` —
+/// and reports it once, located at the construct, instead of the syntax
+/// errors its tokens would cause.  `toks[0]` is the dialect token.
+fn drop_unsupported(
+    file: FileId,
+    text: &str,
+    toks: &mut Vec<(usize, Token<'_>, usize)>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let is_term_end = |t: &Token| {
+        matches!(
+            t,
+            Token::Number(_) | Token::Var(_) | Token::Ident(_) | Token::Str(_) | Token::Anon | Token::RParen
+        )
+    };
+    let mut out = Vec::with_capacity(toks.len());
+    out.push(toks[0]);
+    // in a file with a script block, calls of its functions are no further errors
+    let script_seen = toks.iter().any(|t| t.1 == Token::Script);
+    let mut i = 1;
+    while i < toks.len() {
+        // one statement: up to a `.` outside braces (or the end)
+        let start = i;
+        let mut depth = 0i32;
+        while i < toks.len() {
+            match toks[i].1 {
+                Token::LBrace | Token::LParen => depth += 1,
+                Token::RBrace | Token::RParen => depth -= 1,
+                Token::Dot if depth <= 0 => {
+                    i += 1;
+                    break;
+                }
+                Token::Script => {
+                    i += 1;
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let stmt = &toks[start..i];
+        let mut problem: Option<(usize, usize, String)> = None;
+        for (k, &(lo, t, hi)) in stmt.iter().enumerate() {
+            let prev = if k == 0 { None } else { Some(&stmt[k - 1].1) };
+            let next = stmt.get(k + 1).map(|x| x.1);
+            let found = match t {
+                Token::Script => {
+                    let header = text[lo..hi].find(')').map_or(hi, |p| lo + p + 1);
+                    let header = text[lo..header].find('\n').map_or(header, |p| lo + p);
+                    Some((
+                        lo,
+                        header,
+                        format!(
+                            "{} is not supported: minasp has no embedded scripting",
+                            one_line(&text[lo..header])
+                        ),
+                    ))
+                }
+                Token::Unsupported(d @ ("#theory" | "#edge")) => {
+                    Some((lo, hi, format!("{d} is not supported: minasp has no theory solving")))
+                }
+                Token::Unsupported(d) => Some((
+                    lo,
+                    hi,
+                    format!("{d} is not supported: minasp does not implement asprin's preferences"),
+                )),
+                Token::Dollar => Some((
+                    lo,
+                    hi,
+                    "clingo 4's constraint syntax ($) is not supported: minasp has no constraint solving"
+                        .to_string(),
+                )),
+                Token::At if !prev.is_some_and(is_term_end) => {
+                    let name_hi = match next {
+                        Some(Token::Ident(_)) => stmt[k + 1].2,
+                        _ => hi,
+                    };
+                    Some((
+                        lo,
+                        name_hi,
+                        format!(
+                            "script call {} is not supported: minasp has no embedded scripting",
+                            &text[lo..name_hi]
+                        ),
+                    ))
+                }
+                Token::Amp
+                    if matches!(next, Some(Token::Ident(_)))
+                        && prev.is_none_or(|p| {
+                            matches!(
+                                p,
+                                Token::If
+                                    | Token::Comma
+                                    | Token::Semi
+                                    | Token::Not
+                                    | Token::Colon
+                                    | Token::WeakIf
+                            )
+                        }) =>
+                {
+                    let name_hi = stmt[k + 1].2;
+                    Some((
+                        lo,
+                        name_hi,
+                        format!(
+                            "theory atom {} is not supported: minasp has no theory solving",
+                            &text[lo..name_hi]
+                        ),
+                    ))
+                }
+                _ => None,
+            };
+            if found.is_some() {
+                problem = found;
+                break;
+            }
+        }
+        match problem {
+            Some((_, _, msg)) if script_seen && msg.starts_with("script call") => {}
+            Some((lo, hi, msg)) => diags.push(Diagnostic::error(Span::new(file, lo, hi), msg)),
+            None => out.extend_from_slice(stmt),
+        }
+    }
+    *toks = out;
+}
+
+/// Text on one line, runs of white space made one space.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn syntax_error(file: FileId, e: ParseError<usize, Token<'_>, LexFailure>, end: usize) -> Diagnostic {
@@ -335,7 +498,7 @@ mod tests {
 
     #[test]
     fn lexer_errors_are_reported() {
-        let (_, d) = parse(FileId(0), "p $ q.", Dialect::Clingo5);
+        let (_, d) = parse(FileId(0), "p ` q.", Dialect::Clingo5);
         assert!(d.iter().any(|d| d.message.contains("lexer error")));
     }
 }

@@ -1,0 +1,171 @@
+//! A whole program from its files: every file parsed, `#include` followed,
+//! statements split by `#program` part.
+//!
+//! Invariants: each file is read once (a repeated include is clingo's
+//! warning `already included file`, an include that would read a file
+//! still being read is an error: an include cycle); an included file is
+//! read where its `#include` stands, its statements starting in the part
+//! the including file is in; at the end of every file the part is `base`
+//! again (as gringo 5 reads parts).  Statements keep their order.
+
+use super::ast::Statement;
+use super::parse::{self, Dialect};
+use super::span::{FileId, SourceMap, Span};
+use crate::diagnostics::{Diagnostic, Level};
+use std::path::{Path, PathBuf};
+
+/// A program's statements by part.
+#[derive(Default)]
+pub struct Parts {
+    /// The statements of the part `base` (the one grounded from the command line).
+    pub base: Vec<Statement>,
+    /// The statements of every other part, with the part's name and parameters.
+    pub other: Vec<(String, Vec<String>, Statement)>,
+    /// Errors, warnings and infos, in the order they were found.
+    pub diags: Vec<Diagnostic>,
+}
+
+/// Parses the files in `sources` (those there when called, in order) and
+/// every file they include, which are added to `sources`.
+pub fn read_program(sources: &mut SourceMap, dialect: Dialect) -> Parts {
+    let top: Vec<FileId> = sources.files().map(|(id, _)| id).collect();
+    let mut r = Reader {
+        sources,
+        dialect,
+        parts: Parts::default(),
+        part: base(),
+        stack: Vec::new(),
+        read: Vec::new(),
+    };
+    let mut files = Vec::new();
+    for &id in &top {
+        let name = r.sources.file(id).name.clone();
+        match canonical(&name) {
+            Some(p) if r.read.contains(&p) => r.parts.diags.push(
+                Diagnostic { level: Level::Warning, ..Diagnostic::global_error("already included file:") }
+                    .with_detail(name),
+            ),
+            Some(p) => {
+                r.read.push(p);
+                files.push(id);
+            }
+            None => files.push(id),
+        }
+    }
+    for id in files {
+        r.file(id);
+    }
+    r.parts
+}
+
+fn base() -> (String, Vec<String>) {
+    ("base".to_string(), Vec::new())
+}
+
+struct Reader<'a> {
+    sources: &'a mut SourceMap,
+    dialect: Dialect,
+    parts: Parts,
+    /// The part statements go to.
+    part: (String, Vec<String>),
+    /// The files being read (canonical paths, names), outermost first.
+    stack: Vec<(PathBuf, String)>,
+    /// Every file read or being read (canonical paths).
+    read: Vec<PathBuf>,
+}
+
+impl Reader<'_> {
+    fn file(&mut self, id: FileId) {
+        let name = self.sources.file(id).name.clone();
+        let path = canonical(&name);
+        if let Some(p) = &path {
+            self.stack.push((p.clone(), name));
+        }
+        let text = self.sources.file(id).text.clone();
+        let (stmts, diags) = parse::parse(id, &text, self.dialect);
+        self.parts.diags.extend(diags);
+        for s in stmts {
+            match s {
+                Statement::Program { name, params, .. } => self.part = (name, params),
+                Statement::Include { span, path, library } => self.include(id, span, &path, library),
+                // `#program base(t).` is another part than `base`
+                s if self.part.0 == "base" && self.part.1.is_empty() => self.parts.base.push(s),
+                s => self.parts.other.push((self.part.0.clone(), self.part.1.clone(), s)),
+            }
+        }
+        self.part = base();
+        if path.is_some() {
+            self.stack.pop();
+        }
+    }
+
+    fn include(&mut self, from: FileId, span: Span, path: &str, library: bool) {
+        if library {
+            self.parts.diags.push(Diagnostic::error(
+                span,
+                format!("#include <{path}> is not supported: minasp has no built-in library programs (incmode needs a script)"),
+            ));
+            return;
+        }
+        let Some(found) = resolve(&self.sources.file(from).name, path) else {
+            self.parts.diags.push(Diagnostic::error(span, "file could not be opened:").with_detail(path));
+            return;
+        };
+        let key = canonical(&found.to_string_lossy()).unwrap_or_else(|| found.clone());
+        if let Some(i) = self.stack.iter().position(|(p, _)| *p == key) {
+            let mut chain: Vec<&str> = self.stack[i..].iter().map(|(_, n)| n.as_str()).collect();
+            chain.push(path);
+            self.parts.diags.push(
+                Diagnostic::error(span, "#include cycle: a file includes itself:")
+                    .with_detail(chain.join(" -> ")),
+            );
+            return;
+        }
+        if self.read.contains(&key) {
+            self.parts.diags.push(Diagnostic::warning(span, "already included file:").with_detail(path));
+            return;
+        }
+        let name = found.to_string_lossy().into_owned();
+        let text = match std::fs::read(&found).map(String::from_utf8) {
+            Ok(Ok(t)) => t,
+            Ok(Err(_)) => {
+                self.parts.diags.push(Diagnostic::error(span, format!("{name}: input is not valid UTF-8")));
+                return;
+            }
+            Err(_) => {
+                self.parts.diags.push(Diagnostic::error(span, "file could not be opened:").with_detail(path));
+                return;
+            }
+        };
+        self.read.push(key);
+        let id = self.sources.add(name, text);
+        // the included file starts in the includer's part; after it, base
+        self.file(id);
+    }
+}
+
+/// Where `#include "path"` in the file named `from` points: relative to
+/// that file's directory, then to the working directory (absolute paths
+/// as they are); `None` when no such file exists.
+fn resolve(from: &str, path: &str) -> Option<PathBuf> {
+    let p = Path::new(path);
+    if p.is_absolute() {
+        return p.is_file().then(|| p.to_path_buf());
+    }
+    let dir = Path::new(from).parent().filter(|d| !from.starts_with('<') && !d.as_os_str().is_empty());
+    if let Some(candidate) = dir.map(|d| d.join(p)) {
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+    }
+    p.is_file().then(|| p.to_path_buf())
+}
+
+/// The canonical path of a file name, `None` for names that are not files
+/// (`<stdin>`, text added under a name).
+fn canonical(name: &str) -> Option<PathBuf> {
+    if name.starts_with('<') {
+        return None;
+    }
+    std::fs::canonicalize(name).ok()
+}
