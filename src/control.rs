@@ -21,6 +21,7 @@
 //! means [`Error::Input`], never a partial result.
 
 use crate::diagnostics::{has_errors, Diagnostic};
+use crate::enumerate::{projection_clause, Consequences, EnumMode, ProjectMode};
 use crate::ground::{self, Grounding};
 use crate::models::is_answer_set;
 use crate::optimize::{Found, OptConfig, OptMode, Search};
@@ -46,6 +47,12 @@ pub struct Options {
     pub check: bool,
     /// How minimize statements rank the answer sets (`--opt-mode`).
     pub opt: OptConfig,
+    /// The search parameters (`--seed`, `--rand-freq`, `--restarts`, `--configuration`).
+    pub params: crate::solver::params::Params,
+    /// Answer sets, or brave or cautious consequences (`--enum-mode`).
+    pub enum_mode: EnumMode,
+    /// Projected enumeration (`--project`).
+    pub project: ProjectMode,
 }
 
 impl Default for Options {
@@ -56,6 +63,9 @@ impl Default for Options {
             max_ground_atoms: 20_000_000,
             check: cfg!(debug_assertions),
             opt: OptConfig::default(),
+            params: Default::default(),
+            enum_mode: EnumMode::Auto,
+            project: ProjectMode::No,
         }
     }
 }
@@ -125,6 +135,17 @@ impl Ground {
             Ground::Grounded(g) => &g.program,
             Ground::Read(r) => &r.program,
         }
+    }
+
+    /// The atoms the shown terms' conditions are over.
+    fn output_atoms(&self) -> Vec<crate::program::Atom> {
+        let mut atoms: Vec<_> = match self {
+            Ground::Grounded(g) => g.output.iter().filter_map(|(_, a)| *a).collect(),
+            Ground::Read(r) => r.output.iter().flat_map(|(_, ls)| ls.iter().map(|l| l.atom())).collect(),
+        };
+        atoms.sort_unstable();
+        atoms.dedup();
+        atoms
     }
 
     fn shown(&self, model: &[bool]) -> Vec<String> {
@@ -313,7 +334,7 @@ impl Control {
         // are enumerated (`enum`, `ignore`, no objective).
         let converging = !ground.program().minimize.is_empty()
             && matches!(self.options.opt.mode, OptMode::Opt | OptMode::OptN);
-        let tuning = Tuning { enumerate: models != 1 && !converging };
+        let tuning = Tuning { enumerate: models != 1 && !converging, params: self.options.params };
         let mut solver = match Search::new(ground.program(), tuning, self.options.opt.clone()) {
             Ok(s) => s,
             Err(e) => {
@@ -322,7 +343,20 @@ impl Control {
             }
         };
         solver.set_interrupt(self.interrupter.0.clone());
+        let consequences = match self.options.enum_mode {
+            EnumMode::Auto => None,
+            mode => Some(Consequences::new(mode == EnumMode::Brave, ground.output_atoms())),
+        };
+        let project = ground.program().project.clone();
+        let project_on = match self.options.project {
+            ProjectMode::No => None,
+            ProjectMode::Show => Some(ground.output_atoms()),
+            ProjectMode::Project => Some(project.unwrap_or_default()),
+            ProjectMode::Auto => Some(project.unwrap_or_else(|| ground.output_atoms())),
+        };
         Ok(Solve {
+            consequences,
+            project_on,
             ground,
             solver,
             limit: models,
@@ -379,6 +413,7 @@ pub struct Model<'a> {
     truth: Vec<bool>,
     costs: Vec<i64>,
     optimal: bool,
+    consequences: Option<(usize, usize)>,
 }
 
 impl Model<'_> {
@@ -391,6 +426,12 @@ impl Model<'_> {
     /// Its costs, highest priority first (empty without optimisation).
     pub fn cost(&self) -> &[i64] {
         &self.costs
+    }
+    /// Under `-e brave|cautious` (the model is then the consequences so
+    /// far): how many shown terms are known consequences, and how many
+    /// may be.
+    pub fn consequences(&self) -> Option<(usize, usize)> {
+        self.consequences
     }
     /// It is known to be optimal (the optimal answer sets of `optN`).
     pub fn optimality_proven(&self) -> bool {
@@ -438,6 +479,10 @@ pub struct SolveResult {
 pub struct Solve<'a> {
     ground: &'a Ground,
     solver: Search,
+    /// Under `-e brave|cautious`: the consequences so far.
+    consequences: Option<Consequences>,
+    /// Under `--project`: the atoms answer sets are projected on.
+    project_on: Option<Vec<crate::program::Atom>>,
     limit: u64,
     count: u64,
     /// Answer sets found after the optimum was proven (`optN`).
@@ -452,6 +497,41 @@ pub struct Solve<'a> {
 }
 
 impl Solve<'_> {
+    /// Nothing is left to find after the model just returned (a
+    /// consequence or projection clause would be empty).
+    fn finish_early(&mut self) {
+        self.more = false;
+        self.exhausted = true;
+        self.done = true;
+    }
+
+    /// How many shown terms are known consequences and how many may be,
+    /// with the consequences `truth` so far: brave — the terms shown so
+    /// far, of all terms; cautious — the terms shown for certain (facts),
+    /// of those shown so far.
+    fn bounds(&self, brave: bool, truth: &[bool]) -> (usize, usize) {
+        let now = self.ground.shown(truth).len();
+        if brave {
+            (now, self.ground.shown(&vec![true; truth.len()]).len().max(now))
+        } else {
+            (self.ground.shown(&vec![false; truth.len()]).len().min(now), now)
+        }
+    }
+
+    /// Under `-e brave|cautious`: the summary's consequence lines.
+    pub fn consequences(&self) -> Option<crate::report::ConsSummary> {
+        let c = self.consequences.as_ref()?;
+        let truth = c.current()?;
+        let (lower, upper) = self.bounds(c.kind() == "Brave", truth);
+        let complete = self.exhausted && !self.interrupted;
+        Some(crate::report::ConsSummary {
+            kind: c.kind(),
+            complete,
+            lower,
+            upper: if complete { lower } else { upper },
+        })
+    }
+
     /// What the search has established so far.
     pub fn result(&self) -> SolveResult {
         SolveResult {
@@ -542,7 +622,25 @@ impl<'a> Iterator for Solve<'a> {
                     self.done = true;
                 }
                 let number = if optimal { self.optimal } else { self.count };
-                Some(Model { ground: self.ground, number, truth: m, costs, optimal })
+                let mut truth = m;
+                let mut consequences = None;
+                if let Some(on) = &self.project_on {
+                    match projection_clause(on, &truth) {
+                        Some(c) => self.solver.add_clause(&c),
+                        None => self.finish_early(),
+                    }
+                }
+                if let Some(cons) = &mut self.consequences {
+                    let clause = cons.add(&truth);
+                    let brave = cons.kind() == "Brave";
+                    truth = cons.current().map(<[bool]>::to_vec).unwrap_or(truth);
+                    match clause {
+                        Some(c) => self.solver.add_clause(&c),
+                        None => self.finish_early(),
+                    }
+                    consequences = Some(self.bounds(brave, &truth));
+                }
+                Some(Model { ground: self.ground, number, truth, costs, optimal, consequences })
             }
             Found::Exhausted => {
                 self.exhausted = true;

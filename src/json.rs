@@ -8,7 +8,7 @@
 //! Invariant: the document is built with `serde_json` (so it always parses)
 //! and its keys keep clingo's order; times are seconds rounded to 3 places.
 
-use crate::report::{result_word, Result, Summary};
+use crate::report::{result_word, Result, Shown, Summary};
 use serde_json::{json, Map, Value};
 
 /// Seconds, rounded to milliseconds as clingo prints them.
@@ -19,19 +19,22 @@ fn secs(d: std::time::Duration) -> Value {
 
 /// The whole document, pretty-printed (two-space indentation), with a final newline.
 /// A witness is a model's atoms and its costs (empty without optimisation).
-pub fn document(
-    inputs: &[String],
-    witnesses: &[(Vec<String>, Vec<i64>)],
-    result: Result,
-    s: &Summary,
-) -> String {
+pub fn document(inputs: &[String], witnesses: &[Shown], result: Result, s: &Summary) -> String {
     let mut call = Map::new();
     if !witnesses.is_empty() {
         let w: Vec<Value> = witnesses
             .iter()
-            .map(
-                |(m, c)| if c.is_empty() { json!({ "Value": m }) } else { json!({ "Value": m, "Costs": c }) },
-            )
+            .map(|m| {
+                let mut w = json!({ "Value": m.atoms });
+                let o = w.as_object_mut().expect("an object");
+                if !m.costs.is_empty() {
+                    o.insert("Costs".into(), json!(m.costs));
+                }
+                if let Some((lo, hi)) = m.consequences {
+                    o.insert("Consequences".into(), json!({ "True": lo, "Open": hi - lo }));
+                }
+                w
+            })
             .collect();
         call.insert("Witnesses".into(), Value::Array(w));
     }
@@ -46,6 +49,11 @@ pub fn document(
             m.insert("Optimal".into(), json!(o.optimal));
             m.insert("Costs".into(), json!(costs));
         }
+    }
+    if let Some(c) = &s.consequences {
+        let m = models.as_object_mut().expect("an object");
+        m.insert(c.kind.into(), json!(if c.complete { "yes" } else { "unknown" }));
+        m.insert("Consequences".into(), json!({ "True": c.lower, "Open": c.upper - c.lower }));
     }
     // `serde_json` is built with `preserve_order`: keys keep clingo's order.
     let doc = json!({
@@ -63,6 +71,25 @@ pub fn document(
             "CPU": secs(s.cpu),
         },
     });
+    let mut doc = doc;
+    if !s.stats.is_empty() {
+        // clingo's `Core` counters under its names, minasp's others beside them
+        let group = |names: &[&str]| {
+            let m: Map<String, Value> = s
+                .stats
+                .iter()
+                .filter(|(n, _)| names.contains(n))
+                .map(|(n, v)| (n.to_string(), json!(v)))
+                .collect();
+            Value::Object(m)
+        };
+        let stats = json!({
+            "Core": group(&["Choices", "Conflicts", "Restarts"]),
+            "Problem": group(&["Variables", "Binary", "Clauses", "Weights"]),
+            "Search": group(&["Propagations", "Learnt"]),
+        });
+        doc.as_object_mut().expect("an object").insert("Stats".into(), stats);
+    }
     let mut out = serde_json::to_string_pretty(&doc).expect("JSON values serialize");
     out.push('\n');
     out
@@ -85,10 +112,12 @@ mod tests {
             unsat: Duration::ZERO,
             cpu: Duration::from_millis(12),
             optimization: None,
+            consequences: None,
+            stats: Vec::new(),
         };
         let doc = document(
             &["a.lp".into()],
-            &[(vec![], vec![]), (vec!["a".into(), "p(\"x\")".into()], vec![])],
+            &[Shown::default(), Shown { atoms: vec!["a".into(), "p(\"x\")".into()], ..Shown::default() }],
             Result::Satisfiable,
             &s,
         );

@@ -45,6 +45,7 @@
 pub mod aspif;
 pub mod control;
 pub mod diagnostics;
+pub mod enumerate;
 pub mod ground;
 pub mod json;
 pub mod models;

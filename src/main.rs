@@ -12,6 +12,7 @@ mod args;
 mod stop;
 
 use args::{Cli, DialectArg, GroundOutput, Mode};
+use minasp::enumerate::EnumMode;
 use minasp::optimize::OptMode;
 use minasp::output::{self, OptSummary, Printer, Shown, Style, Summary};
 use minasp::syntax::parse::Dialect;
@@ -30,7 +31,20 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 1 } else { 0 };
-            let _ = e.print();
+            match e.kind() {
+                // as clingo: name the option, no tip about `--`
+                clap::error::ErrorKind::UnknownArgument => {
+                    let arg = e
+                        .get(clap::error::ContextKind::InvalidArg)
+                        .map(|v| v.to_string())
+                        .unwrap_or_default();
+                    eprintln!("*** ERROR: (minasp): unknown option: '{arg}'");
+                    eprintln!("*** Info : (minasp): Try '--help' for usage information");
+                }
+                _ => {
+                    let _ = e.print();
+                }
+            }
             return ExitCode::from(code);
         }
     };
@@ -59,6 +73,9 @@ fn run(cli: Cli) -> i32 {
             strategy: cli.opt_strategy.unwrap_or_default(),
             ..cli.opt_mode.clone().unwrap_or_default()
         },
+        params: cli.params(),
+        enum_mode: cli.enum_mode.unwrap_or_default(),
+        project: cli.project.unwrap_or_default(),
         ..Options::default()
     });
     let stop = Stopper::arm(
@@ -199,7 +216,13 @@ fn solve(
     let opt = ctl.options().opt.clone();
     let optimizing = ctl.optimizing();
     // as clasp: all models by default when optimising (except for `enum`)
-    let limit = limit.unwrap_or(if optimizing && opt.mode != OptMode::Enum { 0 } else { 1 });
+    // and for consequences
+    let consequences = ctl.options().enum_mode != EnumMode::Auto;
+    if consequences && limit.is_some_and(|l| l != 0) {
+        eprintln!("*** Warn : (minasp): #models not 0: last model may not cover consequences.");
+    }
+    let limit =
+        limit.unwrap_or(if (optimizing && opt.mode != OptMode::Enum) || consequences { 0 } else { 1 });
     if optimizing && opt.mode == OptMode::Opt && limit != 0 {
         eprintln!("*** Warn : (minasp): #models not 0: optimality of last model not guaranteed.");
     }
@@ -228,6 +251,7 @@ fn solve(
             atoms: m.shown(),
             costs: m.cost().to_vec(),
             optimal: m.optimality_proven(),
+            consequences: m.consequences(),
         };
         let _ = p.model(shown);
     }
@@ -257,21 +281,28 @@ fn solve(
             optimal: o.optimal,
             costs: (o.mode != OptMode::Enum).then_some(o.costs),
         }),
+        consequences: solve.consequences().filter(|_| r.satisfiable),
+        stats: match cli.stats {
+            None => Vec::new(),
+            Some(_) => {
+                let st = solve.stats();
+                vec![
+                    ("Variables", st.variables),
+                    ("Binary", st.binary),
+                    ("Clauses", st.clauses),
+                    ("Weights", st.weights),
+                    ("Choices", st.decisions),
+                    ("Conflicts", st.conflicts),
+                    ("Restarts", st.restarts),
+                    ("Propagations", st.propagations),
+                    ("Learnt", st.learned),
+                ]
+            }
+        },
     };
     let _ = p.finish(result, &s);
-    if cli.stats {
-        let st = solve.stats();
-        let _ = p.stats(&[
-            ("Variables", st.variables),
-            ("Binary", st.binary),
-            ("Clauses", st.clauses),
-            ("Weights", st.weights),
-            ("Choices", st.decisions),
-            ("Conflicts", st.conflicts),
-            ("Restarts", st.restarts),
-            ("Propagations", st.propagations),
-            ("Learnt", st.learned),
-        ]);
+    if !s.stats.is_empty() {
+        let _ = p.stats(&s.stats);
     }
     output::exit_code(result, solve.more(), stop.reason())
 }

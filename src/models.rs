@@ -92,6 +92,20 @@ impl Models {
         })
     }
 
+    /// Adds the clause `lits` (literals of the program given to
+    /// [`Models::new`]): from now on, only answer sets satisfying it.
+    pub fn add_clause(&mut self, lits: &[Lit]) {
+        let mut clause = Vec::with_capacity(lits.len());
+        for &l in lits {
+            match self.map.literal(l) {
+                Ok(c) => clause.push(c),
+                Err(true) => return,
+                Err(false) => {}
+            }
+        }
+        self.solver.add_clause(&clause);
+    }
+
     /// The main solver's counters (the minimality checks are not counted).
     pub fn stats(&self) -> Stats {
         self.solver.stats()
@@ -134,9 +148,20 @@ struct Compaction {
     always_true: Vec<Atom>,
     /// `kept[i]` is the full program's atom for the compact atom `i`.
     kept: Vec<Atom>,
+    /// The compact atom of each full atom (`u32::MAX`: left out).
+    index: Vec<u32>,
 }
 
 impl Compaction {
+    /// The compact literal for `l`, or its fixed value when its atom was
+    /// left out (a fact, or an atom that is always false).
+    fn literal(&self, l: Lit) -> Result<Lit, bool> {
+        match self.index[l.atom().index()] {
+            u32::MAX => Err(self.always_true.binary_search(&l.atom()).is_ok() == l.is_positive()),
+            i => Ok(Lit::new(Atom(i), l.is_positive())),
+        }
+    }
+
     fn expand(&self, m: &[bool]) -> Vec<bool> {
         let mut full = vec![false; self.full_len];
         for a in &self.always_true {
@@ -186,6 +211,7 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
         }
     }
     let map_atom = |a: Atom| Atom(index[a.index()]);
+    let index_copy = index.clone();
     let map_lit = |l: Lit| Lit::new(map_atom(l.atom()), l.is_positive());
     let minimize = p
         .minimize
@@ -200,6 +226,7 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
         rules: Vec::with_capacity(p.rules.len()),
         minimize,
         externals: Vec::new(),
+        project: None,
     };
     for r in &p.rules {
         if fact_atom(r).is_some_and(|a| !referenced[a.index()]) {
@@ -217,7 +244,7 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
         };
         q.rules.push(Rule { head, body });
     }
-    (q, Compaction { full_len: n, always_true, kept })
+    (q, Compaction { full_len: n, always_true, kept, index: index_copy })
 }
 
 /// Is `m` an answer set of `p`?  For programs without disjunctions this is

@@ -130,6 +130,8 @@ pub struct Search {
     /// The optimum is proven (and, in `optN`, the optimal phase has begun).
     proven: bool,
     interrupt: Option<Arc<AtomicBool>>,
+    /// The user's search parameters, for the solvers made later.
+    params: crate::solver::params::Params,
 }
 
 impl Search {
@@ -140,7 +142,21 @@ impl Search {
         if optimizing && !config.bound.is_empty() && config.mode != OptMode::Ignore {
             models.set_bound(Bound { costs: config.bound.clone(), strict: false });
         }
-        Ok(Search { models, config, optimizing, last: None, proven: false, interrupt: None })
+        Ok(Search {
+            models,
+            config,
+            optimizing,
+            last: None,
+            proven: false,
+            interrupt: None,
+            params: tuning.params,
+        })
+    }
+
+    /// From now on, only answer sets that satisfy the clause `lits` (see
+    /// [`Models::add_clause`]).
+    pub fn add_clause(&mut self, lits: &[crate::program::Lit]) {
+        self.models.add_clause(lits);
     }
 
     /// The answer sets are ranked by costs (there is an objective and the
@@ -216,7 +232,7 @@ impl Search {
                             // the optimal phase: a new solver, bounded by the optimum
                             let optimum = optimum.clone();
                             self.proven = true;
-                            match Models::new(program, Tuning { enumerate: true }) {
+                            match Models::new(program, Tuning { enumerate: true, params: self.params }) {
                                 Ok(m) => self.models = m,
                                 Err(_) => return Found::Exhausted,
                             }

@@ -5,7 +5,9 @@
 //! Invariant: the shape is exactly clingo's (see `../shared/docs/output.md`);
 //! only the version line names minasp.
 
-pub use crate::report::{costs_text, exit_code, result_word, OptSummary, Result, Stop, Summary};
+pub use crate::report::{
+    costs_text, exit_code, result_word, ConsSummary, OptSummary, Result, Shown, Stop, Summary,
+};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -39,6 +41,17 @@ pub fn answer(out: &mut dyn Write, n: u64, atoms: &[String], costs: &[i64]) -> i
     out.flush()
 }
 
+/// [`answer`] for a shown model, with its `Consequences: [lo;hi]` line
+/// under `-e brave|cautious`.
+fn shown_answer(out: &mut dyn Write, m: &Shown, costs: bool) -> io::Result<()> {
+    answer(out, m.number, &m.atoms, if costs { &m.costs } else { &[] })?;
+    if let Some((lo, hi)) = m.consequences {
+        writeln!(out, "Consequences: [{lo};{hi}]")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
 /// Writes the result word, a blank line and the summary lines (`Models`, `Calls`, `Time`, ...).
 pub fn summary(out: &mut dyn Write, r: Result, s: &Summary) -> io::Result<()> {
     writeln!(out, "{}", result_word(r))?;
@@ -57,6 +70,11 @@ fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
         lines.push((stop.label(), "1".to_string()));
     }
     lines.push(("Models", format!("{}{}", s.models, plus)));
+    if let Some(c) = &s.consequences {
+        let kind = if c.kind == "Brave" { "  Brave" } else { "  Cautious" };
+        lines.push((kind, if c.complete { "yes" } else { "unknown" }.to_string()));
+        lines.push(("Consequences", format!("{}{}", c.lower, if c.complete { "" } else { "+" })));
+    }
     if let Some(o) = &s.optimization {
         lines.push(("  Optimum", if o.proven { "yes" } else { "unknown" }.to_string()));
         if o.optimal > 1 {
@@ -92,6 +110,8 @@ pub enum Format {
     Competition,
     /// `--outf=2`: one JSON document ([`crate::json`]).
     Json,
+    /// `--outf=3`: nothing on standard output (the exit code tells the result).
+    Silent,
 }
 
 /// Which models are printed (clingo's `--quiet=<m>`).
@@ -133,24 +153,10 @@ pub struct Printer<'a> {
     out: &'a mut dyn Write,
     style: Style,
     inputs: Vec<String>,
-    witnesses: Vec<(Vec<String>, Vec<i64>)>,
+    witnesses: Vec<Shown>,
     /// The models kept for the end (`--quiet=1`, the competition format):
     /// the last one, or every optimal one of `optN`.
     kept: Vec<Shown>,
-}
-
-/// A model as printed: its number, shown atoms and costs, and whether it is
-/// known optimal.
-#[derive(Clone, Debug, Default)]
-pub struct Shown {
-    /// `Answer: n`.
-    pub number: u64,
-    /// The shown atoms, in order.
-    pub atoms: Vec<String>,
-    /// Costs, highest priority first (empty without optimisation).
-    pub costs: Vec<i64>,
-    /// Proven optimal (`optN`'s optimal models are all kept for the end).
-    pub optimal: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -165,6 +171,9 @@ impl<'a> Printer<'a> {
 
     /// Prints the header (as `% ` comments in the competition format; nothing in JSON or at `-V0`).
     pub fn header(&mut self) -> io::Result<()> {
+        if self.style.format == Format::Silent {
+            return Ok(());
+        }
         match self.style.format {
             Format::Text if !self.quiet() => header(self.out, &self.inputs),
             Format::Competition if !self.quiet() => {
@@ -178,6 +187,9 @@ impl<'a> Printer<'a> {
 
     /// Prints the `Solving...` line (as a comment in the competition format; nothing in JSON or at `-V0`).
     pub fn solving(&mut self) -> io::Result<()> {
+        if self.style.format == Format::Silent {
+            return Ok(());
+        }
         match self.style.format {
             Format::Text if !self.quiet() => solving(self.out),
             Format::Competition if !self.quiet() => comment(self.out, b"Solving...\n"),
@@ -188,11 +200,14 @@ impl<'a> Printer<'a> {
     /// Takes a model: printed now in the text format, kept for `finish` by
     /// the others and under `--quiet=1`, dropped under `--quiet=2`.
     pub fn model(&mut self, m: Shown) -> io::Result<()> {
+        if self.style.format == Format::Silent {
+            return Ok(());
+        }
         if self.style.format == Format::Text && !self.quiet() && self.style.costs != self.style.models {
             return self.model_text_split(m);
         }
         match (self.style.models, self.style.format) {
-            (Quiet::None, _) => Ok(()),
+            (Quiet::None, _) | (_, Format::Silent) => Ok(()),
             (Quiet::Last, _) | (_, Format::Competition) => {
                 // the last model, or every optimal one
                 self.keep(m);
@@ -202,9 +217,9 @@ impl<'a> Printer<'a> {
                 writeln!(self.out, "{}", m.atoms.join(" "))?;
                 self.out.flush()
             }
-            (Quiet::All, Format::Text) => answer(self.out, m.number, &m.atoms, &m.costs),
+            (Quiet::All, Format::Text) => shown_answer(self.out, &m, true),
             (Quiet::All, Format::Json) => {
-                self.witnesses.push((m.atoms, m.costs));
+                self.witnesses.push(m);
                 Ok(())
             }
         }
@@ -215,7 +230,7 @@ impl<'a> Printer<'a> {
     /// `finish`.
     fn model_text_split(&mut self, m: Shown) -> io::Result<()> {
         if self.style.models == Quiet::All {
-            answer(self.out, m.number, &m.atoms, &[])?;
+            shown_answer(self.out, &m, false)?;
         }
         if self.style.costs == Quiet::All && !m.costs.is_empty() {
             writeln!(self.out, "Optimization: {}", costs_text(&m.costs))?;
@@ -236,6 +251,9 @@ impl<'a> Printer<'a> {
 
     /// Solver counters after the summary (`--stats`), text format only.
     pub fn stats(&mut self, counters: &[(&str, u64)]) -> io::Result<()> {
+        if self.style.format == Format::Silent {
+            return Ok(());
+        }
         if self.style.format != Format::Text || self.quiet() {
             return Ok(());
         }
@@ -249,11 +267,14 @@ impl<'a> Printer<'a> {
     /// Ends the run: prints any kept model, then the result word `r` and the summary `s` (in JSON, the
     /// whole document).
     pub fn finish(&mut self, r: Result, s: &Summary) -> io::Result<()> {
+        if self.style.format == Format::Silent {
+            return Ok(());
+        }
         if self.style.format == Format::Text && !self.quiet() && self.style.costs != self.style.models {
             // `--quiet=M,C` with M != C: the kept model's atoms and/or its costs
             if let Some(last) = self.kept.last() {
                 if self.style.models == Quiet::Last {
-                    answer(self.out, last.number, &last.atoms, &[])?;
+                    shown_answer(self.out, last, false)?;
                 }
                 if self.style.costs == Quiet::Last && !last.costs.is_empty() {
                     writeln!(self.out, "Optimization: {}", costs_text(&last.costs))?;
@@ -266,13 +287,14 @@ impl<'a> Printer<'a> {
             for m in &self.kept {
                 match self.style.format {
                     Format::Text if self.quiet() => writeln!(self.out, "{}", m.atoms.join(" "))?,
-                    Format::Text => answer(self.out, m.number, &m.atoms, &m.costs)?,
-                    Format::Json => self.witnesses.push((m.atoms.clone(), m.costs.clone())),
-                    Format::Competition => {}
+                    Format::Text => shown_answer(self.out, m, true)?,
+                    Format::Json => self.witnesses.push(m.clone()),
+                    Format::Competition | Format::Silent => {}
                 }
             }
         }
         match self.style.format {
+            Format::Silent => Ok(()),
             Format::Text if self.quiet() => {
                 writeln!(self.out, "{}", result_word(r))?;
                 self.out.flush()
@@ -293,6 +315,9 @@ impl<'a> Printer<'a> {
                     writeln!(self.out, "{}", facts.join(" "))?;
                     if !m.costs.is_empty() {
                         writeln!(self.out, "COST {}", costs_text(&m.costs))?;
+                    }
+                    if let (Some((lo, hi)), false) = (m.consequences, self.quiet()) {
+                        writeln!(self.out, "% Consequences: [{lo};{hi}]")?;
                     }
                 }
                 match (self.kept.is_empty(), r) {
@@ -317,6 +342,9 @@ impl<'a> Printer<'a> {
     /// After an input error: `UNKNOWN` in the chosen format (the text
     /// format prints just the header and the word, as before).
     pub fn unknown(&mut self, elapsed: Duration, stop: Option<Stop>) -> io::Result<()> {
+        if self.style.format == Format::Silent {
+            return Ok(());
+        }
         self.header()?;
         let s = Summary {
             models: 0,
@@ -328,6 +356,8 @@ impl<'a> Printer<'a> {
             unsat: Duration::ZERO,
             cpu: elapsed,
             optimization: None,
+            consequences: None,
+            stats: Vec::new(),
         };
         match self.style.format {
             // An input error: clingo prints the result word only.

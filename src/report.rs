@@ -60,6 +60,26 @@ pub struct Summary {
     pub cpu: Duration,
     /// With optimisation and at least one model: the optimum's lines.
     pub optimization: Option<OptSummary>,
+    /// With `-e brave`/`-e cautious` and at least one model: the
+    /// consequences' lines.
+    pub consequences: Option<ConsSummary>,
+    /// With `--stats`: the solver's counters by name (for `--outf=2`'s
+    /// `Stats` object; the text format prints them through the printer).
+    pub stats: Vec<(&'static str, u64)>,
+}
+
+/// The summary's consequence lines: `  Brave      : yes|unknown` (or
+/// `Cautious`) and `Consequences : N` (`N+` when not complete).
+#[derive(Clone, Debug, Default)]
+pub struct ConsSummary {
+    /// `Brave` or `Cautious`.
+    pub kind: &'static str,
+    /// Every consequence is known (the search is complete).
+    pub complete: bool,
+    /// The shown atoms known to be consequences, and those that may be.
+    pub lower: usize,
+    /// The shown atoms that may be consequences (at least `lower`).
+    pub upper: usize,
 }
 
 /// The summary's optimisation lines: `  Optimum    : yes|unknown`,
@@ -100,4 +120,21 @@ pub fn exit_code(r: Result, more: bool, stop: Option<Stop>) -> i32 {
         Result::Unknown => 0,
     };
     base | stop.is_some() as i32
+}
+
+/// A model as printed: its number, shown atoms and costs, and whether it is
+/// known optimal.
+#[derive(Clone, Debug, Default)]
+pub struct Shown {
+    /// `Answer: n`.
+    pub number: u64,
+    /// The shown atoms, in order.
+    pub atoms: Vec<String>,
+    /// Costs, highest priority first (empty without optimisation).
+    pub costs: Vec<i64>,
+    /// Proven optimal (`optN`'s optimal models are all kept for the end).
+    pub optimal: bool,
+    /// Under `-e brave|cautious`: how many shown atoms are known
+    /// consequences, and how many may be.
+    pub consequences: Option<(usize, usize)>,
 }

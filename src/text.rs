@@ -73,6 +73,9 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
             out.push_str(&format!("{}:-{}.\n", head, body));
         }
     }
+    for &a in p.project.iter().flatten() {
+        out.push_str(&format!("#project {}.\n", name(names, a)));
+    }
     for &(a, v) in &p.externals {
         match v {
             crate::program::External::False => out.push_str(&format!("#external {}.\n", name(names, a))),

@@ -4,8 +4,8 @@
 //! values ([`GroundProgram::closed`] gives them their meaning);
 //! assumptions become integrity constraints; heuristics are ignored (they
 //! only guide the search); minimize statements keep their priorities.
-//! Projection, edge and theory statements change what the answers are and
-//! are rejected as unsupported.
+//! Projection statements are kept for `--project`; edge and theory
+//! statements change what the answers are and are rejected as unsupported.
 //!
 //! Invariant: one statement per line; every error names its line; input
 //! atom numbers are renumbered densely (`AtomMap`).
@@ -154,7 +154,17 @@ impl Reader {
                 self.prog.minimize.push(crate::program::Minimize { priority, lits });
                 Ok(false)
             }
-            3 => nums.err("projection statements (#project) are not supported"),
+            3 => {
+                let k = nums.count("the number of projected atoms")?;
+                let mut atoms = Vec::with_capacity(k);
+                for _ in 0..k {
+                    let a = nums.atom_num("a projected atom")?;
+                    atoms.push(self.atoms.atom(&mut self.prog, a));
+                }
+                nums.end()?;
+                self.prog.project.get_or_insert_with(Vec::new).extend(atoms);
+                Ok(false)
+            }
             5 => {
                 let a = nums.atom_num("an external atom")?;
                 let v = nums.int("the value of an external (0 free, 1 true, 2 false, 3 release)")?;

@@ -51,6 +51,13 @@ pub fn aspif(program: &GroundProgram, output: &[(String, Option<crate::program::
         }
         s.push('\n');
     }
+    if let Some(atoms) = &program.project {
+        write!(s, "3 {}", atoms.len()).unwrap();
+        for a in atoms {
+            write!(s, " {}", a.0 as u64 + 1).unwrap();
+        }
+        s.push('\n');
+    }
     for (a, v) in &program.externals {
         let code = match v {
             crate::program::External::Free => 0,

@@ -38,9 +38,45 @@ pub struct Cli {
     /// `-W no-atom-undefined`, `-W operation-undefined,no-dialect`, ...
     #[arg(short = 'W', long = "warn", value_name = "WARN", value_parser = parse_warn)]
     pub warn: Vec<Vec<(bool, InfoClass)>>,
-    /// Print the solver's statistics after the summary (as clingo's `--stats`).
-    #[arg(long = "stats")]
-    pub stats: bool,
+    /// Print the solver's statistics after the summary (as clingo's
+    /// `--stats`; `-s`, `--stats=2` print the same counters).
+    #[arg(short = 's', long = "stats", value_name = "N", num_args = 0..=1, require_equals = true,
+          default_missing_value = "1")]
+    pub stats: Option<u8>,
+    /// Seed of the random decisions (`--rand-freq`).
+    #[arg(long = "seed", value_name = "N")]
+    pub seed: Option<u64>,
+    /// Make this share of the decisions (0 to 1) on a random variable.
+    #[arg(long = "rand-freq", value_name = "P", value_parser = parse_freq)]
+    pub rand_freq: Option<f64>,
+    /// Restart policy, as clasp: `no`, `L,<n>` (Luby, the default `L,100`),
+    /// `x,<n>,<f>` (geometric), `F,<n>` (fixed).
+    #[arg(short = 'r', long = "restarts", value_name = "POLICY",
+          value_parser = |s: &str| s.parse::<minasp::solver::params::Restarts>())]
+    pub restarts: Option<minasp::solver::params::Restarts>,
+    /// A preset of the search parameters: `auto`, `tweety`, `handy`,
+    /// `trendy`, `many` (the defaults), `frumpy`, `crafty` (geometric
+    /// restarts), `jumpy` (frequent restarts, 1% random decisions).
+    #[arg(long = "configuration", value_name = "NAME",
+          value_parser = |s: &str| minasp::solver::params::Params::configuration(s))]
+    pub configuration: Option<minasp::solver::params::Params>,
+    /// Decision heuristic: `Vsids` (minasp's only one; clasp's `Vsids,<decay>` accepted).
+    #[arg(long = "heuristic", value_name = "NAME", value_parser = parse_heuristic)]
+    pub heuristic: Option<String>,
+    /// Enumeration: `auto`/`bt`/`record` (answer sets), `brave` (atoms in
+    /// some answer set) or `cautious` (atoms in every answer set).
+    #[arg(short = 'e', long = "enum-mode", value_name = "MODE",
+          value_parser = |s: &str| s.parse::<minasp::enumerate::EnumMode>())]
+    pub enum_mode: Option<minasp::enumerate::EnumMode>,
+    /// Projected enumeration: answer sets that differ on the projected
+    /// atoms (`auto`: the `#project` atoms if any, else the shown ones;
+    /// `show`; `project`; `no`).
+    #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true,
+          default_missing_value = "auto", value_parser = |s: &str| s.parse::<minasp::enumerate::ProjectMode>())]
+    pub project: Option<minasp::enumerate::ProjectMode>,
+    /// Threads: minasp searches with one (`-t 1`; more is refused).
+    #[arg(short = 't', long = "parallel-mode", value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<u32>,
     /// Input language: `auto` (judged per file), `gringo3` or `clingo5`.
     #[arg(long = "dialect", value_enum, default_value_t = DialectArg::Auto)]
     pub dialect: DialectArg,
@@ -51,9 +87,9 @@ pub struct Cli {
     /// Print the ground program and stop: `aspif` (as --mode=gringo) or `text` (as --text).
     #[arg(long = "output", value_enum, value_name = "FORMAT")]
     pub output: Option<GroundOutput>,
-    /// Output format: 0 text, 1 ASP competition, 2 JSON.
+    /// Output format: 0 text, 1 ASP competition, 2 JSON, 3 none.
     #[arg(long = "outf", value_name = "N", default_value_t = 0,
-          value_parser = clap::value_parser!(u8).range(0..=2))]
+          value_parser = clap::value_parser!(u8).range(0..=3))]
     pub outf: u8,
     /// Verbosity: `-V0` prints only the answers and the result word.
     #[arg(short = 'V', long = "verbose", value_name = "N", num_args = 0..=1,
@@ -103,6 +139,35 @@ fn parse_quiet(s: &str) -> Result<(u8, u8), String> {
         return Err("per-call output (a third part below 2) is not supported".into());
     }
     Ok((levels[0], levels.get(1).copied().unwrap_or(levels[0])))
+}
+
+fn parse_freq(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("'{s}' is not a number from 0 to 1")),
+    }
+}
+
+fn parse_heuristic(s: &str) -> Result<String, String> {
+    let name = s.split(',').next().unwrap_or("");
+    match name {
+        "Vsids" | "vsids" => Ok(name.to_string()),
+        "Domain" | "Berkmin" | "Vmtf" | "Unit" | "None" => Err(format!(
+            "'{name}' is not supported: minasp decides with Vsids only (#heuristic directives are not applied)"
+        )),
+        _ => Err(format!("'{s}': expected Vsids")),
+    }
+}
+
+fn parse_threads(s: &str) -> Result<u32, String> {
+    let n = s.split(',').next().unwrap_or("");
+    match n.parse::<u32>() {
+        Ok(1) => Ok(1),
+        Ok(n) if n > 1 => Err(format!(
+            "{n} threads: minasp searches with one thread (parallel search is not implemented yet)"
+        )),
+        _ => Err(format!("'{s}': expected a number of threads")),
+    }
 }
 
 fn parse_opt_strategy(s: &str) -> Result<minasp::optimize::OptStrategy, String> {
@@ -206,6 +271,22 @@ impl Cli {
         (models, files)
     }
 
+    /// The search parameters: the `--configuration` preset (default:
+    /// minasp's defaults), then `--seed`, `--rand-freq`, `--restarts`.
+    pub fn params(&self) -> minasp::solver::params::Params {
+        let mut p = self.configuration.unwrap_or_default();
+        if let Some(s) = self.seed {
+            p.seed = s;
+        }
+        if let Some(f) = self.rand_freq {
+            p.rand_freq = f;
+        }
+        if let Some(r) = self.restarts {
+            p.restarts = r;
+        }
+        p
+    }
+
     /// How answers are printed.
     pub fn style(&self) -> minasp::output::Style {
         use minasp::output::{Format, Quiet, Style};
@@ -218,6 +299,7 @@ impl Cli {
             format: match self.outf {
                 1 => Format::Competition,
                 2 => Format::Json,
+                3 => Format::Silent,
                 _ => Format::Text,
             },
             verbose: self.verbose.unwrap_or(1),

@@ -190,6 +190,12 @@ impl Instantiator {
             Head::Minimize { weight, priority, tuple } => {
                 self.minimize_elem(weight, priority, tuple, b, body)
             }
+            Head::Project(atom) => {
+                if let Some(args) = self.eval_args(atom, b) {
+                    let a = self.mention(atom.pred, args);
+                    self.prog.project.get_or_insert_with(Vec::new).push(a);
+                }
+            }
             // The external exists whenever its condition may hold; the
             // condition is not part of it (aspif's externals have none).
             Head::External { atom, value } => {

@@ -143,6 +143,11 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     for p in preds {
         let name = inst.syms.name_str(p.key.name).to_string();
         let shown = !name.starts_with('#') && norm.show.shows(&p.key);
+        let projected = norm.project.as_ref().is_some_and(|ks| ks.contains(&p.key));
+        if projected {
+            let all = inst.prog.project.get_or_insert_with(Vec::new);
+            all.extend(p.atoms.values().map(|i| i.atom));
+        }
         for (args, info) in p.atoms {
             let s = inst.syms.func(p.key.name, p.key.neg, args.into_vec());
             atom_syms.insert(info.atom, s);
@@ -152,6 +157,11 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
         }
     }
     output.extend(inst.shows.iter().copied());
+    if norm.project.is_some() || inst.prog.project.is_some() {
+        let all = inst.prog.project.get_or_insert_with(Vec::new);
+        all.sort_unstable();
+        all.dedup();
+    }
     Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms }, diags))
 }
 

@@ -55,6 +55,9 @@ pub struct Normalized {
     pub body_atoms: Vec<(PredId, Span)>,
     /// Predicates declared `#defined p/n` (no undefined-atom info for them).
     pub defined: Vec<PredId>,
+    /// With `#project` directives: the signatures projected on (all atoms
+    /// of each); `None` without any.
+    pub project: Option<Vec<PredKey>>,
 }
 
 /// Normalises all statements. `overrides` are `-c name=value` constants,
@@ -77,6 +80,8 @@ pub fn normalize(
         rules: Vec::new(),
         body_atoms: Vec::new(),
         defined: Vec::new(),
+        project_sigs: Vec::new(),
+        project_directive: false,
     };
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
@@ -162,10 +167,22 @@ pub fn normalize(
             }
             // parts and includes are resolved before grounding; projection
             // and heuristics are read by the solver's front end
-            Statement::Program { .. }
-            | Statement::Include { .. }
-            | Statement::Project { .. }
-            | Statement::Heuristic { .. } => {}
+            Statement::Project { sig: Some((name, arity, neg)), .. } => {
+                let key = PredKey { name: n.syms.name(name), arity: *arity as u32, neg: *neg };
+                n.preds.insert(key);
+                n.project_sigs.push(key);
+            }
+            Statement::Project { span, atom: Some((atom, body)), .. } => {
+                n.project_directive = true;
+                let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
+                for r in expand_rule(&r, dialect) {
+                    n.project_rule(&r);
+                }
+            }
+            Statement::Project { .. } => {}
+            // parts and includes are resolved before grounding; heuristics
+            // only guide the search
+            Statement::Program { .. } | Statement::Include { .. } | Statement::Heuristic { .. } => {}
             Statement::Unsupported { span, what } => {
                 n.diags.push(Diagnostic::error(*span, format!("not supported yet: {}", what)));
             }
@@ -185,7 +202,13 @@ pub fn normalize(
             }
         }
     }
-    Normalized { rules: n.rules, show, body_atoms: n.body_atoms, defined: n.defined }
+    Normalized {
+        rules: n.rules,
+        show,
+        body_atoms: n.body_atoms,
+        defined: n.defined,
+        project: (n.project_directive || !n.project_sigs.is_empty()).then_some(n.project_sigs),
+    }
 }
 
 /// The value of `#external a. [value]`: `true`, `free` and `release` by
@@ -213,6 +236,10 @@ struct Normalizer<'a> {
     body_atoms: Vec<(PredId, Span)>,
     /// Predicates declared `#defined`.
     defined: Vec<PredId>,
+    /// Signatures of `#project p/n.`
+    project_sigs: Vec<PredKey>,
+    /// Some `#project atom : body.` was seen.
+    project_directive: bool,
     /// How the statements are read.
     dialect: Dialect,
 }
@@ -352,6 +379,17 @@ impl Normalizer<'_> {
             }
         }
         body
+    }
+
+    /// `#project atom : body.` as a rule with a projection head.
+    fn project_rule(&mut self, r: &ast::Rule) {
+        let mut scope = Scope::new();
+        let mut body = self.body(&r.body, &mut scope);
+        if let ast::Head::Atom(t) = &r.head {
+            if let Some(atom) = self.atom(t, &mut scope, &mut body) {
+                self.push(r.span, Head::Project(atom), body, scope);
+            }
+        }
     }
 
     /// `#external atom : body.` as a rule with an external head.

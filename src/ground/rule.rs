@@ -125,6 +125,8 @@ pub enum Head {
         /// The rest of the tuple: equal tuples count once per priority.
         tuple: Vec<GTerm>,
     },
+    /// `#project atom : body.`: the atom's instances are projected on.
+    Project(AtomPat),
     /// `#external atom : body. [value]`: the atom is an input (not a fact,
     /// possibly true while grounding).
     External {

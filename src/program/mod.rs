@@ -179,6 +179,9 @@ pub struct GroundProgram {
     /// An external atom that also heads a rule is an ordinary atom (the
     /// rule defines it, as in clasp); see [`GroundProgram::closed`].
     pub externals: Vec<(Atom, External)>,
+    /// The atoms of `#project` directives (`None`: the program has none;
+    /// they matter only to projected enumeration, `--project`).
+    pub project: Option<Vec<Atom>>,
 }
 
 impl GroundProgram {
@@ -261,6 +264,7 @@ impl GroundProgram {
         }
         let mut p = self.clone();
         p.externals.clear();
+        p.project = None;
         for &(a, v) in &self.externals {
             if defined[a.index()] {
                 continue;

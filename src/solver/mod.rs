@@ -27,6 +27,7 @@ mod extend;
 mod lit;
 mod minimize;
 mod oll;
+pub mod params;
 mod problem;
 mod propagate;
 mod propagator;
@@ -114,10 +115,15 @@ pub struct Tuning {
     /// ratios to clingo went from 0.88 to 0.81 with target phases, and
     /// runs over 3x clingo's time from 7 to 4.
     pub enumerate: bool,
+    /// The user's search parameters (restarts, random decisions).
+    pub params: params::Params,
 }
 
 /// A CDCL solver over a [`Problem`] and its [`Propagator`]s.
 pub struct Solver {
+    /// The share of decisions made at random, and their generator.
+    rand_freq: f64,
+    rng: params::Rng,
     assign: Assignment,
     db: ClauseDb,
     watches: Watches,
@@ -185,7 +191,9 @@ impl Solver {
             propagators: Vec::new(),
             prop_out: Answer::default(),
             qhead: 0,
-            schedule: Schedule::new(),
+            schedule: Schedule::new(tuning.params.restarts),
+            rand_freq: tuning.params.rand_freq,
+            rng: params::Rng::new(tuning.params.seed),
             stats: Stats::default(),
             interrupt: None,
             done: false,
@@ -456,10 +464,17 @@ impl Solver {
                 }
             }
             let mut next = None;
-            while let Some(v) = self.order.pop() {
+            if self.rand_freq > 0.0 && self.num_vars() > 0 && self.rng.unit() < self.rand_freq {
+                // a random variable (it stays in the heap, skipped when popped)
+                let v = Var(self.rng.below(self.num_vars()) as u32);
                 if self.assign.is_undef(v.pos()) {
                     next = Some(v);
-                    break;
+                }
+            }
+            while next.is_none() {
+                let Some(v) = self.order.pop() else { break };
+                if self.assign.is_undef(v.pos()) {
+                    next = Some(v);
                 }
             }
             match next {

@@ -1,6 +1,7 @@
 //! Restart and learned-clause-database schedules.
 //!
-//! Restarts follow the Luby sequence scaled by `unit` conflicts. Reductions
+//! Restarts follow the policy given ([`Restarts`]; by default the Luby
+//! sequence scaled by 100 conflicts). Reductions
 //! of the learnt clause database happen every `reduce_interval` conflicts,
 //! the interval growing by `reduce_inc` each time (glucose style). Both
 //! count conflicts since their last firing; they never fire mid-propagation.
@@ -21,9 +22,11 @@ pub fn luby(mut i: u64) -> u64 {
     1u64 << seq
 }
 
+use super::params::Restarts;
+
 /// When to restart and when to reduce the learnt clauses, counted in conflicts (see the module docs).
 pub struct Schedule {
-    unit: u64,
+    policy: Restarts,
     restarts: u64,
     conflicts_since_restart: u64,
     restart_limit: u64,
@@ -34,15 +37,23 @@ pub struct Schedule {
 
 impl Schedule {
     /// The schedule at the start of the search (tiny intervals under `cfg(test)`).
-    pub fn new() -> Schedule {
+    pub fn new(policy: Restarts) -> Schedule {
         // tests use tiny intervals so that restarts and database reductions
         // happen even on the small programs of the property tests
-        let (unit, reduce_interval, reduce_inc) = if cfg!(test) { (2, 6, 1) } else { (100, 2000, 300) };
+        let (reduce_interval, reduce_inc) = if cfg!(test) { (6, 1) } else { (2000, 300) };
+        let policy = match policy {
+            Restarts::Luby(_) if cfg!(test) => Restarts::Luby(2),
+            p => p,
+        };
+        let unit = match policy {
+            Restarts::Luby(u) | Restarts::Geometric(u, _) | Restarts::Fixed(u) => u,
+            Restarts::Never => u64::MAX,
+        };
         Schedule {
-            unit,
+            policy,
             restarts: 0,
             conflicts_since_restart: 0,
-            restart_limit: unit * luby(0),
+            restart_limit: unit,
             conflicts_since_reduce: 0,
             reduce_interval,
             reduce_inc,
@@ -62,7 +73,12 @@ impl Schedule {
         }
         self.restarts += 1;
         self.conflicts_since_restart = 0;
-        self.restart_limit = self.unit * luby(self.restarts);
+        self.restart_limit = match self.policy {
+            Restarts::Luby(u) => u.saturating_mul(luby(self.restarts)),
+            Restarts::Geometric(u, f) => (u as f64 * f.powi(self.restarts.min(1000) as i32)).min(1e18) as u64,
+            Restarts::Fixed(u) => u,
+            Restarts::Never => u64::MAX,
+        };
         true
     }
 

@@ -1,0 +1,157 @@
+//! Search parameters a user may set: the restart policy, random decisions
+//! and their seed (clasp's `--restarts`, `--rand-freq`, `--seed`), and the
+//! presets `--configuration` names.
+//!
+//! Invariant: the parameters change how the search runs, never what it
+//! finds — every setting is complete and sound.
+
+use std::str::FromStr;
+
+/// When to restart, in conflicts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Restarts {
+    /// The Luby sequence scaled by a unit (clasp's `L,n`).
+    Luby(u64),
+    /// `unit`, then each run `factor` times longer (clasp's `x,n,f`).
+    Geometric(u64, f64),
+    /// Every `n` conflicts (clasp's `F,n`).
+    Fixed(u64),
+    /// Never (clasp's `no`).
+    Never,
+}
+
+impl FromStr for Restarts {
+    type Err = String;
+
+    /// clasp's spellings: `no`/`0`, `L,n`, `x,n,f`, `F,n` (`D,..`, dynamic
+    /// restarts, is refused by name).
+    fn from_str(s: &str) -> Result<Restarts, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let num = |i: usize| -> Result<u64, String> {
+            match parts.get(i).map(|p| p.parse::<u64>()) {
+                Some(Ok(n)) if n > 0 => Ok(n),
+                _ => Err(format!("'{s}': expected a positive number of conflicts")),
+            }
+        };
+        match parts[0] {
+            "no" | "0" if parts.len() == 1 => Ok(Restarts::Never),
+            "L" | "l" | "luby" if parts.len() <= 3 => Ok(Restarts::Luby(num(1)?)),
+            "F" | "f" | "fixed" if parts.len() <= 2 => Ok(Restarts::Fixed(num(1)?)),
+            "x" | "*" | "geom" if parts.len() <= 4 => {
+                let factor = match parts.get(2).map(|f| f.parse::<f64>()) {
+                    Some(Ok(f)) if f >= 1.0 => f,
+                    _ => return Err(format!("'{s}': expected x,<unit>,<factor> with factor >= 1")),
+                };
+                Ok(Restarts::Geometric(num(1)?, factor))
+            }
+            "D" | "d" => Err(format!(
+                "'{s}': dynamic restarts are not supported (minasp has L,<n> Luby, x,<n>,<f> geometric, F,<n> fixed and no)"
+            )),
+            _ => Err(format!("'{s}': expected no, L,<n>, x,<n>,<f> or F,<n>")),
+        }
+    }
+}
+
+/// The parameters of one search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Seeds the random decisions.
+    pub seed: u64,
+    /// The share of decisions made on a random variable (0 to 1).
+    pub rand_freq: f64,
+    /// The restart policy.
+    pub restarts: Restarts,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params { seed: 1, rand_freq: 0.0, restarts: Restarts::Luby(100) }
+    }
+}
+
+impl Params {
+    /// The preset `--configuration=name` selects: `auto`, `tweety`,
+    /// `handy`, `trendy` and `many` are minasp's defaults (Luby restarts of
+    /// 100 conflicts); `frumpy` restarts geometrically (100 conflicts, 1.5
+    /// times longer each run); `jumpy` restarts often (Luby of 32) and
+    /// makes 1% of its decisions at random; `crafty` restarts geometrically
+    /// from 128 conflicts.  Options given beside it override it.
+    pub fn configuration(name: &str) -> Result<Params, String> {
+        let d = Params::default();
+        Ok(match name {
+            "auto" | "tweety" | "handy" | "trendy" | "many" => d,
+            "frumpy" => Params { restarts: Restarts::Geometric(100, 1.5), ..d },
+            "jumpy" => Params { restarts: Restarts::Luby(32), rand_freq: 0.01, ..d },
+            "crafty" => Params { restarts: Restarts::Geometric(128, 1.5), ..d },
+            _ => {
+                return Err(format!(
+                    "'{name}' is not a configuration (auto, frumpy, jumpy, tweety, handy, crafty, trendy, many; minasp reads no configuration files)"
+                ))
+            }
+        })
+    }
+}
+
+/// A small fast pseudo-random generator (xorshift64*): the same seed gives
+/// the same search.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value, 0 included).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restarts_read_clasp_spellings() {
+        assert_eq!("no".parse::<Restarts>(), Ok(Restarts::Never));
+        assert_eq!("L,64".parse::<Restarts>(), Ok(Restarts::Luby(64)));
+        assert_eq!("x,100,1.5".parse::<Restarts>(), Ok(Restarts::Geometric(100, 1.5)));
+        assert_eq!("F,500".parse::<Restarts>(), Ok(Restarts::Fixed(500)));
+        assert!("D,100,0.7".parse::<Restarts>().unwrap_err().contains("dynamic"));
+        assert!("L".parse::<Restarts>().is_err());
+        assert!("x,100,0.5".parse::<Restarts>().is_err());
+    }
+
+    #[test]
+    fn configurations_are_presets() {
+        assert_eq!(Params::configuration("auto"), Ok(Params::default()));
+        assert_ne!(Params::configuration("frumpy").unwrap(), Params::default());
+        assert!(Params::configuration("foo").is_err());
+    }
+
+    #[test]
+    fn random_numbers_stay_in_range() {
+        let mut r = Rng::new(0);
+        for _ in 0..1000 {
+            let u = r.unit();
+            assert!((0.0..1.0).contains(&u));
+            assert!(r.below(7) < 7);
+        }
+    }
+}
