@@ -29,6 +29,7 @@ use crate::program::{Atom, GroundProgram};
 use crate::syntax::ast::{self, Statement};
 use domain::Pred;
 use hash::ISet;
+use rule::PredKey;
 use symbol::{Sym, Symbols};
 
 /// What the grounder hands on: the program and what to print.
@@ -97,7 +98,7 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
         return Err(diags);
     }
     if opts.warn_undefined {
-        undefined_atoms(&norm, &mut diags);
+        undefined_atoms(&norm, &keys, &syms, &mut diags);
     }
     let preds: Vec<Pred> = keys.iter().map(|k| Pred::new(*k)).collect();
     let mut inst = instantiate::Instantiator::new(syms, preds);
@@ -182,11 +183,30 @@ pub fn check(stmts: &[Statement], opts: &Options) -> Vec<Diagnostic> {
 
 /// `info: atom does not occur in any rule head` for each body atom whose
 /// predicate no rule (fact, rule or choice) has in its head.
-fn undefined_atoms(norm: &normalize::Normalized, diags: &mut Vec<Diagnostic>) {
+fn undefined_atoms(
+    norm: &normalize::Normalized,
+    keys: &ISet<PredKey>,
+    syms: &Symbols,
+    diags: &mut Vec<Diagnostic>,
+) {
     let mut defined: hash::Set<_> = norm.defined.iter().copied().collect();
     for r in &norm.rules {
         for p in depgraph::head_preds(r) {
             defined.insert(p);
+        }
+    }
+    // `#show p/n.` of a predicate written nowhere else
+    let mut written = defined.clone();
+    written.extend(norm.body_atoms.iter().map(|(p, _)| *p));
+    for (p, span) in &norm.show_sigs {
+        if !written.contains(p) {
+            let key = keys[p.0 as usize];
+            let sig = format!("{}{}/{}", if key.neg { "-" } else { "" }, syms.name_str(key.name), key.arity);
+            diags.push(
+                Diagnostic::info(*span, "no atoms over signature occur in program:")
+                    .with_detail(sig)
+                    .with_class(crate::diagnostics::InfoClass::AtomUndefined),
+            );
         }
     }
     for (p, span) in &norm.body_atoms {

@@ -58,6 +58,8 @@ pub struct Normalized {
     /// With `#project` directives: the signatures projected on (all atoms
     /// of each); `None` without any.
     pub project: Option<Vec<PredKey>>,
+    /// `#show p/n.` statements (clingo 5), with where they are.
+    pub show_sigs: Vec<(PredId, Span)>,
 }
 
 /// Normalises all statements. `overrides` are `-c name=value` constants,
@@ -82,6 +84,7 @@ pub fn normalize(
         defined: Vec::new(),
         project_sigs: Vec::new(),
         project_directive: false,
+        show_sigs: Vec::new(),
     };
     n.collect_consts(stmts, overrides);
     let mut show = ShowSpec::default();
@@ -188,11 +191,12 @@ pub fn normalize(
             }
             Statement::Const { .. } => {}
             Statement::ShowNothing { .. } => show.explicit = true,
-            Statement::ShowSig { name, arity, negative, .. } => {
+            Statement::ShowSig { span, name, arity, negative } => {
                 show.explicit = true;
                 let key = PredKey { name: n.syms.name(name), arity: *arity as u32, neg: *negative };
-                n.preds.insert(key);
+                let (id, _) = n.preds.insert_full(key);
                 show.sigs.push(key);
+                n.show_sigs.push((PredId(id as u32), *span));
             }
             Statement::ShowTerm { span, term, body } => {
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(term.clone()), body: body.clone() };
@@ -208,6 +212,7 @@ pub fn normalize(
         body_atoms: n.body_atoms,
         defined: n.defined,
         project: (n.project_directive || !n.project_sigs.is_empty()).then_some(n.project_sigs),
+        show_sigs: n.show_sigs,
     }
 }
 
@@ -240,6 +245,8 @@ struct Normalizer<'a> {
     project_sigs: Vec<PredKey>,
     /// Some `#project atom : body.` was seen.
     project_directive: bool,
+    /// `#show p/n.` statements (clingo 5), with where they are.
+    show_sigs: Vec<(PredId, Span)>,
     /// How the statements are read.
     dialect: Dialect,
 }

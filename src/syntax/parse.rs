@@ -152,7 +152,15 @@ fn drop_unsupported(
     let is_term_end = |t: &Token| {
         matches!(
             t,
-            Token::Number(_) | Token::Var(_) | Token::Ident(_) | Token::Str(_) | Token::Anon | Token::RParen
+            Token::Number(_)
+                | Token::Var(_)
+                | Token::Ident(_)
+                | Token::Str(_)
+                | Token::Anon
+                | Token::RParen
+                | Token::Bar
+                | Token::Inf
+                | Token::Sup
         )
     };
     let mut out = Vec::with_capacity(toks.len());
@@ -212,11 +220,9 @@ fn drop_unsupported(
                     "clingo 4's constraint syntax ($) is not supported: minasp has no constraint solving"
                         .to_string(),
                 )),
-                Token::At if !prev.is_some_and(is_term_end) => {
-                    let name_hi = match next {
-                        Some(Token::Ident(_)) => stmt[k + 1].2,
-                        _ => hi,
-                    };
+                // `@f(..)`: not a priority (`w@p`, after a term)
+                Token::At if matches!(next, Some(Token::Ident(_))) && !prev.is_some_and(is_term_end) => {
+                    let name_hi = stmt[k + 1].2;
                     Some((
                         lo,
                         name_hi,

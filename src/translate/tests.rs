@@ -48,7 +48,8 @@ fn brute_force(p: &GroundProgram) -> BTreeSet<Vec<bool>> {
 }
 
 fn model_sets(p: &GroundProgram, enumerate: bool) -> (BTreeSet<Vec<bool>>, BTreeSet<Vec<bool>>) {
-    let got: BTreeSet<Vec<bool>> = models_tuned(p, Tuning { enumerate }).into_iter().collect();
+    let got: BTreeSet<Vec<bool>> =
+        models_tuned(p, Tuning { enumerate, ..Tuning::default() }).into_iter().collect();
     (got, brute_force(p))
 }
 
