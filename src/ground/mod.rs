@@ -125,13 +125,9 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
                 .with_class(crate::diagnostics::InfoClass::OperationUndefined),
         );
     }
-    // One entry per external atom: the last statement's value counts.
+    // One entry per external atom: the first statement's value counts (as clingo).
     let mut seen = hash::Set::default();
-    let mut externals = std::mem::take(&mut inst.prog.externals);
-    externals.reverse();
-    externals.retain(|(a, _)| seen.insert(*a));
-    externals.reverse();
-    inst.prog.externals = externals;
+    inst.prog.externals.retain(|(a, _)| seen.insert(*a));
     crate::program::simplify::drop_underivable(&mut inst.prog);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();

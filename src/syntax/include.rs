@@ -6,7 +6,9 @@
 //! still being read is an error: an include cycle); an included file is
 //! read where its `#include` stands, its statements starting in the part
 //! the including file is in; at the end of every file the part is `base`
-//! again (as gringo 5 reads parts).  Statements keep their order.
+//! again (as gringo 5 reads parts).  Statements keep their order;
+//! `#const`, `#show p/n.` and `#show.` count for the whole program
+//! whatever part they are written in (as clingo).
 
 use super::ast::Statement;
 use super::parse::{self, Dialect};
@@ -88,8 +90,16 @@ impl Reader<'_> {
             match s {
                 Statement::Program { name, params, .. } => self.part = (name, params),
                 Statement::Include { span, path, library } => self.include(id, span, &path, library),
-                // `#program base(t).` is another part than `base`
-                s if self.part.0 == "base" && self.part.1.is_empty() => self.parts.base.push(s),
+                // `#program base(t).` is another part than `base`; constants
+                // and `#show p/n.` hold for the whole program, whatever the part
+                s if (self.part.0 == "base" && self.part.1.is_empty())
+                    || matches!(
+                        s,
+                        Statement::Const { .. } | Statement::ShowSig { .. } | Statement::ShowNothing { .. }
+                    ) =>
+                {
+                    self.parts.base.push(s)
+                }
                 s => self.parts.other.push((self.part.0.clone(), self.part.1.clone(), s)),
             }
         }

@@ -65,6 +65,50 @@ pub fn program_with(seed: u64, sub: u32, cfg: &GenConfig) -> String {
 /// The program and the set of constructs the generator put into it (tag names as in
 /// `ALL_TAGS`).
 pub fn program_tagged(seed: u64, sub: u32, cfg: &GenConfig) -> (String, BTreeSet<&'static str>) {
+    let (header, statements, tags) = build(seed, sub, cfg, false);
+    (render(&header, &statements), tags)
+}
+
+/// The program for (`seed`, `sub`) with the clingo 5 directives of the
+/// language test (`LANG_TAGS`): `#external` with values and conditions,
+/// negated heads, `#true`/`#false`, `#defined`, `#program` parts. They come
+/// from a stream of their own, so the program without them is
+/// `program_with(seed, sub, cfg)`'s, with the new statements inserted and
+/// appended (see `language_extends_the_plain_program` below).
+///
+/// A flag of its own rather than a `GenConfig` field: `GenConfig` is built
+/// with struct literals elsewhere, and old seeds stay reproducible.
+pub fn program_lang(seed: u64, sub: u32, cfg: &GenConfig) -> String {
+    let (header, statements, _) = build(seed, sub, cfg, true);
+    render(&header, &statements)
+}
+
+/// As [`program_lang`], as its first line (a comment) and its statements
+/// (one string each, possibly spanning lines), for splitting it into files,
+/// and the constructs in it.
+pub fn statements_lang(
+    seed: u64,
+    sub: u32,
+    cfg: &GenConfig,
+) -> (String, Vec<String>, BTreeSet<&'static str>) {
+    build(seed, sub, cfg, true)
+}
+
+fn render(header: &str, statements: &[String]) -> String {
+    let mut text = format!("{}\n", header);
+    for l in statements {
+        text.push_str(l);
+        text.push('\n');
+    }
+    text
+}
+
+fn build(
+    seed: u64,
+    sub: u32,
+    cfg: &GenConfig,
+    language: bool,
+) -> (String, Vec<String>, BTreeSet<&'static str>) {
     let mixed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (sub as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
     let mut g = Gen::new(StdRng::seed_from_u64(mixed), cfg.clone());
     g.generate();
@@ -77,12 +121,12 @@ pub fn program_tagged(seed: u64, sub: u32, cfg: &GenConfig) -> (String, BTreeSet
         g.rng = StdRng::seed_from_u64(mixed ^ 0x2545_F491_4F6C_DD1D);
         g.optimization();
     }
-    let mut text = format!("% minasp differential test program, seed {} sub {}\n", seed, sub);
-    for l in &g.out {
-        text.push_str(l);
-        text.push('\n');
+    if language {
+        g.rng = StdRng::seed_from_u64(mixed ^ 0x6C07_8965_5D1F_3A2B);
+        g.language();
     }
-    (text, g.tags)
+    let header = format!("% minasp differential test program, seed {} sub {}", seed, sub);
+    (header, g.out, g.tags)
 }
 
 /// The tags of optimisation statements (`GenConfig::optimize`).
@@ -98,6 +142,39 @@ pub const OPT_TAGS: &[&str] = &[
     "opt repeated tuple",
     "opt condition not",
     "opt no condition",
+];
+
+/// The tags of the language directives (`program_lang`).
+pub const LANG_TAGS: &[&str] = &[
+    "#external",
+    "#external no value",
+    "#external [true]",
+    "#external [false]",
+    "#external [free]",
+    "#external [release]",
+    "#external condition",
+    "#external derived condition",
+    "#external condition not",
+    "#external 0-ary",
+    "#external arith",
+    "#external -p",
+    "external only",
+    "external defined",
+    "external in body",
+    "not head",
+    "not not head",
+    "not head fact",
+    "#true body",
+    "#false body",
+    "#true head",
+    "#false head",
+    "#defined",
+    "#defined unused",
+    "#program step",
+    "#program base",
+    "#program other",
+    "#program parameter use",
+    "base after part",
 ];
 
 /// Every construct tag the generator records; the self-test checks each one occurs.
@@ -252,6 +329,10 @@ struct Gen {
     has_v: bool,
     has_e: bool,
     tags: BTreeSet<&'static str>,
+    /// Language test: the value class (0 false, 1 true, 2 free) of each
+    /// predicate declared external so far, so that all of a predicate's
+    /// `#external`s agree (see `language`).
+    ext_class: Vec<(&'static str, u8)>,
 }
 
 impl Gen {
@@ -268,6 +349,7 @@ impl Gen {
             has_v: false,
             has_e: false,
             tags: BTreeSet::new(),
+            ext_class: Vec::new(),
         }
     }
 
@@ -1501,6 +1583,465 @@ impl Gen {
         }
     }
 
+    // ---------------------------------------------------------------- language directives
+
+    /// The language test's statements (`program_lang`): externals and a few
+    /// rules inserted at random places among the base program's statements,
+    /// then a `#program step(t).` part (never grounded from the command
+    /// line), sometimes another part, and sometimes `#program base.` with
+    /// more base rules.
+    ///
+    /// Behind environment variables until minasp agrees with clingo on them:
+    /// - `MINASP_DIFF_LANG_SIGNED_CONSTANTS=1`: `not #true`, `not #false`,
+    ///   `not not #true` body literals (clingo accepts them).
+    /// - `MINASP_DIFF_LANG_GLOBAL_IN_PARTS=1`: `#show p/n.`, `#show.` and
+    ///   `#const` inside a non-base part (clingo applies them to the whole
+    ///   program: they are not statements of a part).
+    /// - `MINASP_DIFF_LANG_MIXED_VALUES=1`: one atom declared external with
+    ///   different values (clingo: the first `#external` in the source
+    ///   counts); otherwise all `#external`s of a predicate agree.
+    /// - `MINASP_DIFF_LANG_TAUTOLOGIES=1`: `[true]`/`[free]` on a predicate
+    ///   that heads a rule with it in the positive body (`x :- x.`: clasp
+    ///   drops that rule, and the atom stays external); otherwise such
+    ///   externals get `[false]`.
+    /// - `MINASP_DIFF_LANG_DEFINED_VALUES=1`: `[true]`/`[free]` also on
+    ///   externals of a predicate that heads some statement (clasp does not
+    ///   simply let the rules decide: `#external x. [true] x :- not x.` has
+    ///   the answer set `{x}`); otherwise those get `[false]` (when this is
+    ///   on, only the tautologies above are still left out).
+    fn language(&mut self) {
+        let signed = std::env::var("MINASP_DIFF_LANG_SIGNED_CONSTANTS").is_ok_and(|v| v == "1");
+        let global_in_parts = std::env::var("MINASP_DIFF_LANG_GLOBAL_IN_PARTS").is_ok_and(|v| v == "1");
+        let mixed_values = std::env::var("MINASP_DIFF_LANG_MIXED_VALUES").is_ok_and(|v| v == "1");
+        let tautologies = std::env::var("MINASP_DIFF_LANG_TAUTOLOGIES").is_ok_and(|v| v == "1");
+        self.language_statements(signed, global_in_parts, mixed_values);
+        let defined_values = std::env::var("MINASP_DIFF_LANG_DEFINED_VALUES").is_ok_and(|v| v == "1");
+        if !tautologies {
+            self.no_values_on_tautologies(defined_values);
+        }
+    }
+
+    /// `[true]`/`[free]` become `[false]` on externals of a predicate that
+    /// heads a statement, or with `defined_values`, that occurs both in the
+    /// head and (not after `not`) in the body of a rule.
+    fn no_values_on_tautologies(&mut self, defined_values: bool) {
+        fn idents(t: &str) -> Vec<(usize, String)> {
+            let mut out = Vec::new();
+            let mut cur = String::new();
+            let mut start = 0;
+            let mut in_str = false;
+            for (i, c) in t.char_indices().chain(std::iter::once((t.len(), ' '))) {
+                if in_str {
+                    if c == '"' {
+                        in_str = false;
+                    }
+                    continue;
+                }
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    if cur.is_empty() {
+                        start = i;
+                    }
+                    cur.push(c);
+                } else {
+                    if cur.starts_with(|c: char| c.is_ascii_lowercase()) {
+                        out.push((start, cur.clone()));
+                    }
+                    cur.clear();
+                    in_str = c == '"';
+                }
+            }
+            out
+        }
+        let mut suspicious = BTreeSet::new();
+        for st in &self.out {
+            if st.starts_with('%') || st.starts_with("#") {
+                continue;
+            }
+            let (head, body) = st.split_once(":-").unwrap_or((st.as_str(), ""));
+            let heads: BTreeSet<String> = idents(head).into_iter().map(|(_, n)| n).collect();
+            if defined_values {
+                for (at, name) in idents(body) {
+                    if heads.contains(&name) && !body[..at].trim_end_matches('-').trim_end().ends_with("not")
+                    {
+                        suspicious.insert(name);
+                    }
+                }
+            } else if !head.trim().is_empty() {
+                suspicious.extend(heads);
+            }
+        }
+        for st in self.out.iter_mut() {
+            let Some(rest) = st.strip_prefix("#external ") else { continue };
+            let name: String = rest
+                .trim_start_matches('-')
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if suspicious.contains(&name) && (st.ends_with("[true]") || st.ends_with("[free]")) {
+                let keep = st.len() - "[true]".len();
+                st.truncate(keep);
+                st.push_str("[false]");
+            }
+        }
+    }
+
+    fn language_statements(&mut self, signed: bool, global_in_parts: bool, mixed_values: bool) {
+        let base_len = self.out.len();
+        // Predicates declared external only: read by the rules below, and
+        // (as derived predicates) sometimes defined by them too.
+        let mut ext_only = Vec::new();
+        if self.p(0.7) {
+            ext_only.push(Pred { name: "x", arity: 0, class: Class::Idb });
+        }
+        if self.p(0.7) || ext_only.is_empty() {
+            ext_only.push(Pred { name: "y", arity: 1, class: Class::Idb });
+        }
+        self.ext_class.clear();
+        let mut inserted = Vec::new();
+        let n = self.range(1, 3);
+        for _ in 0..n {
+            let e = self.external(&ext_only, mixed_values);
+            inserted.push(e);
+        }
+        self.preds.extend(ext_only.iter().cloned());
+        // A predicate that only bodies read, declared with #defined.
+        if self.p(0.6) {
+            self.tag("#defined");
+            let arity = self.range(0, 1) as usize;
+            let name = if arity == 0 { "w" } else { "u" };
+            inserted.push(format!("#defined {}/{}.", name, arity));
+            let pred = Pred { name, arity, class: Class::Edb };
+            let r = if arity == 0 || self.p(0.5) {
+                let a = self.closed_atom(&Scope::default(), &pred, false);
+                let h = self.idb(Some(0));
+                format!("{} :- not {}.", h.name, a)
+            } else {
+                let h = self.idb(Some(1));
+                format!("{}(X) :- {}(X).", h.name, name)
+            };
+            inserted.push(r);
+        }
+        if self.p(0.2) {
+            self.tag("#defined unused");
+            let p = self.pick(&["p/1", "a/0", "zz/2", "y/1"]);
+            inserted.push(format!("#defined {}.", p));
+        }
+        // Rules that read the externals.
+        for e in ext_only.clone() {
+            if self.p(0.75) {
+                self.tag("external in body");
+                let r = self.external_reader(&e);
+                inserted.push(r);
+            }
+        }
+        // Rules that define an external-only predicate.
+        if !ext_only.is_empty() && self.p(0.35) {
+            self.tag("external defined");
+            let e = self.pick(&ext_only);
+            let (lits, sc) = self.body(Class::Idb, 1);
+            let h = self.head_atom(&sc, &Pred { name: e.name, arity: e.arity, class: Class::Idb });
+            let h = if e.arity == 0 { e.name.to_string() } else { h };
+            if lits.is_empty() {
+                inserted.push(format!("{}.", h));
+            } else {
+                inserted.push(format!("{} :- {}.", h, Self::render_body(&lits)));
+            }
+        }
+        let k = self.range(1, 4);
+        for _ in 0..k {
+            let r = self.language_rule(signed);
+            inserted.push(r);
+        }
+        if global_in_parts {
+            inserted.push("zc(zc).".to_string());
+        }
+        for st in inserted {
+            let at = self.range(0, base_len as i64) as usize;
+            self.out.insert(at, st);
+        }
+        // The parts.
+        let parts = self.range(1, 2);
+        for i in 0..parts {
+            let (head, params): (String, Vec<&str>) = if i == 0 || self.p(0.5) {
+                self.tag("#program step");
+                ("step(t)".to_string(), vec!["t"])
+            } else {
+                self.tag("#program other");
+                match self.range(0, 2) {
+                    0 => ("check".to_string(), vec![]),
+                    1 => ("acc(i,j)".to_string(), vec!["i", "j"]),
+                    _ => ("step(t)".to_string(), vec!["t"]),
+                }
+            };
+            self.emit(format!("#program {}.", head));
+            let m = self.range(1, 3);
+            for _ in 0..m {
+                let r = self.part_rule(&params, global_in_parts);
+                self.emit(r);
+            }
+            if self.p(0.6) {
+                self.tag("#program base");
+                self.emit("#program base.".to_string());
+                self.tag("base after part");
+                let m = self.range(1, 2);
+                for _ in 0..m {
+                    let r = self.language_rule(signed);
+                    self.emit(r);
+                }
+            }
+        }
+    }
+
+    /// `#external h : cond. [value]`.
+    fn external(&mut self, ext_only: &[Pred], mixed_values: bool) -> String {
+        self.tag("#external");
+        let pred = if !ext_only.is_empty() && self.p(0.65) {
+            self.tag("external only");
+            self.pick(ext_only)
+        } else {
+            self.tag("external defined");
+            self.idb(None)
+        };
+        let mut sc = Scope::default();
+        let mut cond = Vec::new();
+        if pred.arity > 0 || self.p(0.3) {
+            if pred.arity > 0 && self.p(0.15) {
+                // no condition: ground arguments only
+            } else {
+                self.tag("#external condition");
+                let cp = if self.p(0.7) {
+                    self.edb()
+                } else {
+                    self.tag("#external derived condition");
+                    self.idb(None)
+                };
+                cond.push(self.binding_atom(&mut sc, &cp, 0.8));
+                if !sc.vars.is_empty() && self.p(0.3) {
+                    cond.push(self.comparison(&sc));
+                }
+                if self.p(0.12) {
+                    self.tag("#external condition not");
+                    let np = self.idb(None);
+                    let a = self.closed_atom(&sc, &np, false);
+                    cond.push(format!("not {}", a));
+                }
+            }
+        }
+        if pred.arity == 0 {
+            self.tag("#external 0-ary");
+        }
+        let vars: Vec<Var> = sc.vars.clone();
+        let mut args = Vec::new();
+        for _ in 0..pred.arity {
+            let ints: Vec<Var> = vars.iter().filter(|v| v.int && v.kind == Kind::Dom).cloned().collect();
+            if !ints.is_empty() && self.p(0.15) {
+                self.tag("#external arith");
+                let v = self.pick(&ints);
+                args.push(format!("{}+{}", v.name, self.range(0, 1)));
+            } else if !vars.is_empty() && self.p(0.75) {
+                args.push(self.pick(&vars).name);
+            } else {
+                args.push(self.dom_value());
+            }
+        }
+        // Classical negation only on ground externals (clingo 5.4 rejects no
+        // form, but keep the variable forms plain).
+        let neg = args.iter().all(|a| vars_in(a).is_empty()) && pred.arity > 0 && self.p(0.1);
+        if neg {
+            self.tag("#external -p");
+        }
+        let atom = self.render_atom(&pred, &args, false);
+        let atom = if neg { format!("-{}", atom) } else { atom };
+        let mut v = self.range(0, 8);
+        if !mixed_values {
+            // the class of the predicate's first #external: false (none,
+            // [false], [release]), [true] or [free]
+            let class = |v: i64| match v {
+                3 | 4 => 1u8,
+                6 | 7 => 2,
+                _ => 0,
+            };
+            match self.ext_class.iter().find(|(n, _)| *n == pred.name) {
+                Some(&(_, c)) if c != class(v) => {
+                    v = match c {
+                        1 => 3,
+                        2 => 6,
+                        _ => self.pick(&[0, 5, 8]),
+                    }
+                }
+                Some(_) => {}
+                None => self.ext_class.push((pred.name, class(v))),
+            }
+        }
+        let value = match v {
+            0..=2 => {
+                self.tag("#external no value");
+                String::new()
+            }
+            3 | 4 => {
+                self.tag("#external [true]");
+                "[true]".to_string()
+            }
+            5 => {
+                self.tag("#external [false]");
+                "[false]".to_string()
+            }
+            6 | 7 => {
+                self.tag("#external [free]");
+                "[free]".to_string()
+            }
+            _ => {
+                self.tag("#external [release]");
+                "[release]".to_string()
+            }
+        };
+        let sep = if value.is_empty() { "" } else { self.pick(&[" ", "", "  "]) };
+        if cond.is_empty() {
+            format!("#external {}.{}{}", atom, sep, value)
+        } else {
+            format!("#external {} : {}.{}{}", atom, cond.join(", "), sep, value)
+        }
+    }
+
+    /// A rule that reads the external-only predicate `e`.
+    fn external_reader(&mut self, e: &Pred) -> String {
+        let a0 = self.idb(Some(0)).name;
+        let p1 = self.idb(Some(1)).name;
+        if e.arity == 0 {
+            match self.range(0, 3) {
+                0 => format!("{} :- {}.", a0, e.name),
+                1 => format!("{} :- not {}.", a0, e.name),
+                2 => format!(":- {}, not {}.", e.name, a0),
+                _ => format!("{}(X) :- dom(X), {}.", p1, e.name),
+            }
+        } else {
+            match self.range(0, 4) {
+                0 => format!("{}(X) :- {}(X).", p1, e.name),
+                1 => format!("{} :- not {}({}).", a0, e.name, self.dom_value()),
+                2 => format!("{} :- #count{{ X : {}(X) }} >= {}.", a0, e.name, self.range(1, 2)),
+                3 => format!("{}(X) :- dom(X), not {}(X).", p1, e.name),
+                _ => format!(":- {}(X), not {}(X).", e.name, p1),
+            }
+        }
+    }
+
+    /// A base rule of the language test: a negated head, `#true`/`#false`
+    /// in a body or as the head, or an ordinary rule (that may read the
+    /// externals).
+    fn language_rule(&mut self, signed: bool) -> String {
+        match self.range(0, 9) {
+            0..=2 => {
+                // not h :- body.   not not h :- body.
+                let (mut lits, sc) = self.body(Class::Idb, 0);
+                let pred = self.idb(None);
+                let a = self.closed_atom(&sc, &pred, false);
+                let h = if self.p(0.4) {
+                    self.tag("not not head");
+                    format!("not not {}", a)
+                } else {
+                    self.tag("not head");
+                    format!("not {}", a)
+                };
+                if self.p(0.2) {
+                    self.constant_literal(&mut lits, signed);
+                }
+                if lits.is_empty() {
+                    self.tag("not head fact");
+                    format!("{}.", h)
+                } else {
+                    format!("{} :- {}.", h, Self::render_body(&lits))
+                }
+            }
+            3 | 4 => {
+                // an ordinary rule with #true / #false in its body
+                let pred = self.idb(None);
+                let (mut lits, sc) = self.body(Class::Idb, 1);
+                let h = self.head_atom(&sc, &pred);
+                self.constant_literal(&mut lits, signed);
+                format!("{} :- {}.", h, Self::render_body(&lits))
+            }
+            5 | 6 => {
+                // #false :- body.  #true :- body.
+                let (mut lits, _) = self.body(Class::Sink, 1);
+                if lits.is_empty() {
+                    let pred = self.idb(None);
+                    lits.push(self.closed_atom(&Scope::default(), &pred, false));
+                }
+                let h = if self.p(0.6) {
+                    self.tag("#false head");
+                    // with a derived literal, so that it is not always UNSAT
+                    let pred = self.idb(None);
+                    let a = self.closed_atom(&Scope::default(), &pred, false);
+                    lits.push(if self.p(0.5) { format!("not {}", a) } else { a });
+                    "#false"
+                } else {
+                    self.tag("#true head");
+                    "#true"
+                };
+                if self.p(0.15) {
+                    self.constant_literal(&mut lits, signed);
+                }
+                format!("{} :- {}.", h, Self::render_body(&lits))
+            }
+            7 => self.choice_rule(),
+            8 => self.constraint(),
+            _ => self.normal_rule(),
+        }
+    }
+
+    /// Puts `#true` or `#false` (maybe with `not`) among `lits`.
+    fn constant_literal(&mut self, lits: &mut Vec<String>, signed: bool) {
+        let c = if self.p(0.5) {
+            self.tag("#true body");
+            "#true"
+        } else {
+            self.tag("#false body");
+            "#false"
+        };
+        let lit = if signed && self.p(0.3) {
+            format!("{}{}", self.pick(&["not ", "not not "]), c)
+        } else {
+            c.to_string()
+        };
+        let at = self.range(0, lits.len() as i64) as usize;
+        lits.insert(at, lit);
+    }
+
+    /// A (safe) statement of a non-base part with parameters `params`.
+    fn part_rule(&mut self, params: &[&str], global: bool) -> String {
+        if global && self.p(0.2) {
+            let p = self.idb(None);
+            return match self.range(0, 2) {
+                0 => format!("#show {}/{}.", p.name, p.arity),
+                1 => "#show.".to_string(),
+                // read by the base fact `zc(zc).` (see `language`)
+                _ => "#const zc = 2.".to_string(),
+            };
+        }
+        if !params.is_empty() && self.p(0.4) {
+            self.tag("#program parameter use");
+            let t = self.pick(params);
+            let p1 = self.idb(Some(1)).name;
+            let a0 = self.idb(Some(0)).name;
+            return match self.range(0, 4) {
+                0 => format!("{}({}).", p1, t),
+                1 => format!("{}(X) :- dom(X), X < {}.", p1, t),
+                2 => format!("#external {}({}).", p1, t),
+                3 => format!("{} :- {}({}).", a0, p1, t),
+                _ => format!(":- {}, {} > 0.", a0, t),
+            };
+        }
+        match self.range(0, 6) {
+            0 => self.idb_fact(),
+            1 => self.constraint(),
+            2 => self.choice_rule(),
+            3 => self.external(&[], true),
+            4 => "#false.".to_string(),
+            5 => self.language_rule(false),
+            _ => self.normal_rule(),
+        }
+    }
+
     // ---------------------------------------------------------------- optimisation
 
     /// One to three `#minimize`/`#maximize` statements and weak constraints:
@@ -1728,6 +2269,30 @@ mod tests {
             "text checks (#sum, not not, :-, .., pool, #show): {:?}",
             text_counts
         );
+    }
+
+    /// The language directives: every form occurs, the programs are
+    /// deterministic, and the plain program's statements are all there, in
+    /// their order (the language statements are only inserted and appended).
+    #[test]
+    fn language_directives_cover_their_forms() {
+        let mut seen = BTreeSet::new();
+        for seed in 0..300 {
+            let cfg = GenConfig { disjunction: seed % 3 == 0, optimize: false };
+            let (header, sts, tags) = statements_lang(seed, 0, &cfg);
+            let text = program_lang(seed, 0, &cfg);
+            assert_eq!(text, program_lang(seed, 0, &cfg), "seed {} is not deterministic", seed);
+            assert_eq!(text, render(&header, &sts));
+            let (_, plain, _) = build(seed, 0, &cfg, false);
+            let mut rest = sts.iter();
+            for st in &plain {
+                assert!(rest.any(|s| s == st), "seed {}: {:?} lost or moved", seed, st);
+            }
+            assert!(text.contains("#external") && text.contains("#program step(t)."), "seed {}", seed);
+            seen.extend(tags.into_iter().filter(|t| LANG_TAGS.contains(t)));
+        }
+        let missing: Vec<&&str> = LANG_TAGS.iter().filter(|t| !seen.contains(*t)).collect();
+        assert!(missing.is_empty(), "language forms never generated: {:?}", missing);
     }
 
     /// The optimisation statements: every form occurs, and the program

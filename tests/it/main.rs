@@ -2,6 +2,7 @@
 //!
 //! - `support`: running the binary, parsing clingo-format output, the clingo oracle.
 //! - `gen`: the random program generator.
+//! - `language`: minasp vs clingo on the language directives (#external, #program, #include, ...).
 //! - `differential`: minasp vs clingo on random and seed programs.
 //! - `checkers`: replaying puzzle answers on their boards.
 //! - `seeds`: the seed problems end to end, validated by the checkers.
@@ -12,6 +13,7 @@ mod differential;
 mod errors;
 mod formats;
 mod gen;
+mod language;
 mod limits;
 mod misreadings;
 mod optimization;
