@@ -87,13 +87,7 @@ impl Default for Options {
 /// (infos and warnings even on success); `Err` carries the diagnostics when
 /// there is an error.
 pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let mut diags = Vec::new();
-    let mut syms = Symbols::new();
-    let mut keys = ISet::default();
-    let norm = normalize::normalize(stmts, opts.dialect, &opts.consts, &mut syms, &mut keys, &mut diags);
-    for r in &norm.rules {
-        safety::check(r, &syms, &mut diags);
-    }
+    let (norm, syms, keys, mut diags) = normalized(stmts, opts);
     if crate::diagnostics::has_errors(&diags) {
         return Err(diags);
     }
@@ -166,6 +160,17 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
 /// (unsafe variables, bad constructs), without grounding: for program
 /// parts that are parsed but not grounded.
 pub fn check(stmts: &[Statement], opts: &Options) -> Vec<Diagnostic> {
+    let mut diags = normalized(stmts, opts).3;
+    diags.retain(|d| d.is_error());
+    diags
+}
+
+/// The statements normalised and checked for safety, with the symbol and
+/// predicate tables and the diagnostics so far.
+fn normalized(
+    stmts: &[Statement],
+    opts: &Options,
+) -> (normalize::Normalized, Symbols, ISet<PredKey>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut syms = Symbols::new();
     let mut keys = ISet::default();
@@ -173,8 +178,7 @@ pub fn check(stmts: &[Statement], opts: &Options) -> Vec<Diagnostic> {
     for r in &norm.rules {
         safety::check(r, &syms, &mut diags);
     }
-    diags.retain(|d| d.is_error());
-    diags
+    (norm, syms, keys, diags)
 }
 
 /// `info: atom does not occur in any rule head` for each body atom whose
