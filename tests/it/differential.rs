@@ -23,108 +23,18 @@
 //! Failures are written, with the programs, to `target/tmp/differential/<test>/` (the path
 //! is printed).
 
+use crate::cases::{finish, generate, run_cases, Case};
 use crate::gen;
 use crate::support::*;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Generated programs with more answer sets than this are replaced by the next sub-seed.
 const MAX_RANDOM_MODELS: usize = 500;
-/// How many sub-seeds to try before giving up on a seed.
-const MAX_SUBSEEDS: u32 = 8;
 /// Seed programs: compare when clingo finds at most this many models ...
 const MAX_SEED_MODELS: usize = 2000;
 /// ... within this many seconds.
 const SEED_ORACLE_SECONDS: f64 = 5.0;
-
-struct Case {
-    title: String,
-    files: Vec<PathBuf>,
-    text: String,
-    expected: Vec<Model>,
-}
-
-struct Failure {
-    title: String,
-    full: String,
-}
-
-fn jobs() -> usize {
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    (env_u64("MINASP_DIFF_JOBS", cores.min(4) as u64) as usize).max(1)
-}
-
-/// Runs the binary under test on every case (in parallel) and returns the mismatches.
-fn run_cases(cases: &[Case], timeout: Duration) -> (Vec<Failure>, Duration) {
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
-    let busy = Mutex::new(Duration::ZERO);
-    std::thread::scope(|s| {
-        for _ in 0..jobs().min(cases.len().max(1)) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= cases.len() {
-                    break;
-                }
-                let c = &cases[i];
-                let run = run_under_test(&c.files, timeout);
-                *busy.lock().unwrap() += run.elapsed;
-                // and the first model alone, found with the single-model tuning
-                let first = run_under_test_limit(&c.files, timeout, 1);
-                *busy.lock().unwrap() += first.elapsed;
-                let checked =
-                    check_run(&c.expected, &run).and_then(|()| check_first_model(&c.expected, &first));
-                if let Err(why) = checked {
-                    let full = describe_failure(&c.title, &c.text, &c.expected, &run, &why);
-                    failures
-                        .lock()
-                        .unwrap()
-                        .push((i, Failure { title: format!("{}: {}", c.title, why), full }));
-                }
-            });
-        }
-    });
-    let mut f = failures.into_inner().unwrap();
-    f.sort_by_key(|(i, _)| *i);
-    (f.into_iter().map(|(_, f)| f).collect(), busy.into_inner().unwrap())
-}
-
-/// Writes the report and panics with the first few failures, if any.
-fn finish(name: &str, failures: Vec<Failure>, total: usize, extra_files: &[(String, String)]) {
-    // Each test owns target/tmp/differential/<name>/; clear what an earlier run left.
-    let _ = std::fs::remove_dir_all(report_dir("differential").join(name));
-    if failures.is_empty() {
-        return;
-    }
-    let dir = report_dir(&format!("differential/{}", name));
-    for (fname, text) in extra_files {
-        std::fs::write(dir.join(fname), text).expect("write failing program");
-    }
-    let report = dir.join(format!("{}.txt", name));
-    let mut all = String::new();
-    for f in &failures {
-        all.push_str(&f.full);
-        all.push('\n');
-    }
-    std::fs::write(&report, &all).expect("write report");
-    let mut msg = format!(
-        "{} of {} cases differ from clingo (full report: {}):\n",
-        failures.len(),
-        total,
-        report.display()
-    );
-    for f in failures.iter().take(40) {
-        msg.push_str(&format!("  - {}\n", f.title.lines().next().unwrap_or("")));
-    }
-    msg.push('\n');
-    for f in failures.iter().take(3) {
-        msg.push_str(&truncate(&f.full, 6000));
-        msg.push('\n');
-    }
-    panic!("{}", msg);
-}
 
 #[test]
 fn random_programs_match_clingo() {
@@ -155,100 +65,37 @@ fn random_programs(name: &str, cfg: gen::GenConfig, cases_n: u64, base: u64) {
     let tmp = tempfile::Builder::new().prefix("minasp-diff-").tempdir().expect("temp dir");
     let t0 = Instant::now();
 
-    // Generate; replace programs that have too many models (or that clingo cannot solve
-    // quickly) with the next sub-seed, a few rounds.
     let seeds: Vec<u64> = (0..cases_n).map(|i| base.wrapping_add(i)).collect();
-    let mut sub = vec![0u32; seeds.len()];
-    let mut texts = vec![String::new(); seeds.len()];
-    let mut expected: Vec<Option<Vec<Model>>> = vec![None; seeds.len()];
-    let mut rejected = Vec::new(); // generator bugs: clingo errors
-    let mut replaced = 0usize;
-    let mut given_up = Vec::new();
-    let mut pending: Vec<usize> = (0..seeds.len()).collect();
-    let path_of = |i: usize, sub: u32| tmp.path().join(format!("seed_{}_{}.lp", seeds[i], sub));
-    let mut oracle_time = Duration::ZERO;
-    while !pending.is_empty() {
-        let mut files = Vec::new();
-        for &i in &pending {
-            texts[i] = gen::program_with(seeds[i], sub[i], &cfg);
-            let p = path_of(i, sub[i]);
-            std::fs::write(&p, &texts[i]).expect("write program");
-            files.push(vec![p]);
-        }
-        let to = Instant::now();
-        let answers = run_oracle(&files, 10.0, MAX_RANDOM_MODELS);
-        oracle_time += to.elapsed();
-        let mut again = Vec::new();
-        for (&i, r) in pending.iter().zip(answers) {
-            match r.answer {
-                OracleAnswer::Models(ms) => expected[i] = Some(ms),
-                OracleAnswer::Error(e) => rejected.push(format!(
-                    "seed {} sub {}: clingo rejects the generated program:\n{}\n--- program:\n{}",
-                    seeds[i], sub[i], e, texts[i]
-                )),
-                OracleAnswer::TooMany | OracleAnswer::Timeout(_) => {
-                    replaced += 1;
-                    if sub[i] + 1 < MAX_SUBSEEDS {
-                        sub[i] += 1;
-                        again.push(i);
-                    } else {
-                        given_up.push(seeds[i]);
-                    }
-                }
-            }
-        }
-        pending = again;
-    }
-    if !rejected.is_empty() {
-        let path = report_dir("differential/random_programs").join("rejected_programs.txt");
-        std::fs::write(&path, rejected.join("\n\n")).expect("write report");
-        panic!(
-            "generator bug: clingo rejects {} generated program(s) (all in {}); first ones:\n{}",
-            rejected.len(),
-            path.display(),
-            rejected.iter().take(3).cloned().collect::<Vec<_>>().join("\n\n")
-        );
-    }
-
-    let cases: Vec<Case> = (0..seeds.len())
-        .filter_map(|i| {
-            expected[i].take().map(|ms| Case {
-                title: format!("seed {} (sub {})", seeds[i], sub[i]),
-                files: vec![path_of(i, sub[i])],
-                text: texts[i].clone(),
-                expected: ms,
-            })
-        })
-        .collect();
+    let g = generate(name, &seeds, MAX_RANDOM_MODELS, |seed, sub| {
+        let text = gen::program_with(seed, sub, &cfg);
+        let file = format!("seed_{}_{}.lp", seed, sub);
+        let p = tmp.path().join(&file);
+        std::fs::write(&p, &text).expect("write program");
+        (vec![p], vec![(file, text)])
+    });
+    let cases = g.cases;
     let n_models: usize = cases.iter().map(|c| c.expected.len()).sum();
     let unsat = cases.iter().filter(|c| c.expected.is_empty()).count();
     let t_run = Instant::now();
-    let (failures, busy) = run_cases(&cases, timeout);
+    let (failures, busy) = run_cases(&cases, timeout, true);
     eprintln!(
         "differential: {} programs (seeds {}..{}, {} replaced for > {} models, {} given up), {} answer sets, {} unsat; \
          oracle {:.1}s, binary {:.1}s wall / {:.1}s summed, total {:.1}s; {} mismatches",
         cases.len(),
         base,
         base.wrapping_add(cases_n.saturating_sub(1)),
-        replaced,
+        g.replaced,
         MAX_RANDOM_MODELS,
-        given_up.len(),
+        g.given_up,
         n_models,
         unsat,
-        oracle_time.as_secs_f64(),
+        g.oracle_time.as_secs_f64(),
         t_run.elapsed().as_secs_f64(),
         busy.as_secs_f64(),
         t0.elapsed().as_secs_f64(),
         failures.len()
     );
-    let extra: Vec<(String, String)> = failures
-        .iter()
-        .filter_map(|f| {
-            let c = cases.iter().find(|c| f.title.starts_with(&format!("{}:", c.title)))?;
-            Some((c.files[0].file_name()?.to_string_lossy().into_owned(), c.text.clone()))
-        })
-        .collect();
-    finish(name, failures, cases.len(), &extra);
+    finish(name, &cases, &failures);
 }
 
 // ------------------------------------------------------------------ seed programs
@@ -377,12 +224,11 @@ fn seed_programs_match_clingo() {
     for ((title, files), r) in combos.into_iter().zip(answers) {
         match r.answer {
             OracleAnswer::Models(ms) => {
-                let text = files
+                let sources = files
                     .iter()
-                    .map(|f| format!("% ---- {}\n{}", f.display(), read_to_string(f)))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                cases.push(Case { title, files, text, expected: ms });
+                    .map(|f| (f.file_name().unwrap().to_string_lossy().into_owned(), read_to_string(f)))
+                    .collect();
+                cases.push(Case { title, files, sources, expected: ms });
             }
             OracleAnswer::TooMany => {
                 skipped.push(format!("{}: clingo finds more than {} models", title, MAX_SEED_MODELS))
@@ -399,7 +245,7 @@ fn seed_programs_match_clingo() {
         eprintln!("note: seed program skipped: {}", s);
     }
     let timeout = Duration::from_secs_f64(env_f64("MINASP_DIFF_TIMEOUT", 60.0));
-    let (failures, _) = run_cases(&cases, timeout);
+    let (failures, _) = run_cases(&cases, timeout, true);
     eprintln!(
         "seed programs: {} compared ({} answer sets), {} skipped, {:.1}s, {} mismatches",
         cases.len(),
@@ -411,7 +257,7 @@ fn seed_programs_match_clingo() {
     for c in &cases {
         eprintln!("  compared: {} ({} models)", c.title, c.expected.len());
     }
-    finish("seed_programs", failures, cases.len(), &[]);
+    finish("seed_programs", &cases, &failures);
 }
 
 // ------------------------------------------------------------------ regressions
@@ -483,13 +329,14 @@ fn regression_programs_match_their_answers() {
                 show_models(&ms, 5)
             );
         }
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
         cases.push(Case {
-            title: p.file_name().unwrap().to_string_lossy().into_owned(),
+            title: name.clone(),
             files: vec![p.clone()],
-            text: read_to_string(p),
+            sources: vec![(name, read_to_string(p))],
             expected,
         });
     }
-    let (failures, _) = run_cases(&cases, Duration::from_secs(60));
-    finish("regression_programs", failures, cases.len(), &[]);
+    let (failures, _) = run_cases(&cases, Duration::from_secs(60), true);
+    finish("regression_programs", &cases, &failures);
 }

@@ -22,99 +22,14 @@
 //! Failures are written to `target/tmp/differential/language*/` (the path is
 //! printed), with the program's files.
 
+use crate::cases::{finish, generate, run_cases, sources_text, Case};
 use crate::gen;
 use crate::support::*;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Generated programs with more answer sets than this are replaced by the next sub-seed.
 const MAX_MODELS: usize = 500;
-const MAX_SUBSEEDS: u32 = 8;
-
-struct Case {
-    title: String,
-    /// The files given on the command line (the others are included).
-    files: Vec<PathBuf>,
-    /// All files, for the report: (path relative to the case's folder, text).
-    sources: Vec<(String, String)>,
-    expected: Vec<Model>,
-}
-
-fn jobs() -> usize {
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    (env_u64("MINASP_DIFF_JOBS", cores.min(4) as u64) as usize).max(1)
-}
-
-fn sources_text(sources: &[(String, String)]) -> String {
-    if sources.len() == 1 {
-        return sources[0].1.clone();
-    }
-    sources.iter().map(|(p, t)| format!("% ---- file {}\n{}", p, t.trim_end())).collect::<Vec<_>>().join("\n")
-}
-
-/// Runs minasp (`--models 0`) on every case, in parallel; the mismatches,
-/// (title line, full description), in case order.
-fn run_cases(cases: &[Case], timeout: Duration) -> Vec<(String, String)> {
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..jobs().min(cases.len().max(1)) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= cases.len() {
-                    break;
-                }
-                let c = &cases[i];
-                let run = run_under_test(&c.files, timeout);
-                if let Err(why) = check_run(&c.expected, &run) {
-                    let full = describe_failure(&c.title, &sources_text(&c.sources), &c.expected, &run, &why);
-                    failures.lock().unwrap().push((i, format!("{}: {}", c.title, why), full));
-                }
-            });
-        }
-    });
-    let mut f = failures.into_inner().unwrap();
-    f.sort_by_key(|(i, _, _)| *i);
-    f.into_iter().map(|(_, t, full)| (t, full)).collect()
-}
-
-/// Writes the report (and the failing programs' files) and panics, if anything failed.
-fn finish(name: &str, failures: &[(String, String)], failed: &[&Case], total: usize) {
-    let dir = report_dir("differential").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    if failures.is_empty() {
-        return;
-    }
-    std::fs::create_dir_all(&dir).expect("create report dir");
-    for c in failed {
-        let cdir = dir.join(c.title.replace([' ', '(', ')', ','], "_"));
-        for (rel, text) in &c.sources {
-            let p = cdir.join(rel);
-            std::fs::create_dir_all(p.parent().unwrap()).expect("create report dir");
-            std::fs::write(&p, text).expect("write failing program");
-        }
-    }
-    let report = dir.join(format!("{}.txt", name));
-    let all: String = failures.iter().map(|(_, full)| format!("{}\n", full)).collect();
-    std::fs::write(&report, &all).expect("write report");
-    let mut msg = format!(
-        "{} of {} cases differ from clingo (full report and files: {}):\n",
-        failures.len(),
-        total,
-        dir.display()
-    );
-    for (t, _) in failures.iter().take(40) {
-        msg.push_str(&format!("  - {}\n", t.lines().next().unwrap_or("")));
-    }
-    msg.push('\n');
-    for (_, full) in failures.iter().take(3) {
-        msg.push_str(&truncate(full, 6000));
-        msg.push('\n');
-    }
-    panic!("{}", msg);
-}
 
 // ------------------------------------------------------------------ generated programs
 
@@ -203,70 +118,15 @@ fn random_language_programs_match_clingo() {
     let t0 = Instant::now();
 
     let seeds: Vec<u64> = (0..cases_n).map(|i| base.wrapping_add(i)).collect();
-    let mut sub = vec![0u32; seeds.len()];
-    let mut written: Vec<(Vec<PathBuf>, Vec<(String, String)>)> = vec![(Vec::new(), Vec::new()); seeds.len()];
-    let mut expected: Vec<Option<Vec<Model>>> = vec![None; seeds.len()];
-    let mut rejected = Vec::new();
-    let mut replaced = 0usize;
-    let mut given_up = Vec::new();
-    let mut pending: Vec<usize> = (0..seeds.len()).collect();
-    let mut oracle_time = Duration::ZERO;
-    while !pending.is_empty() {
-        let mut files = Vec::new();
-        for &i in &pending {
-            let dir = tmp.path().join(format!("seed_{}_{}", seeds[i], sub[i]));
-            written[i] = write_case(&dir, seeds[i], sub[i]);
-            files.push(written[i].0.clone());
-        }
-        let to = Instant::now();
-        let answers = run_oracle(&files, 10.0, MAX_MODELS);
-        oracle_time += to.elapsed();
-        let mut again = Vec::new();
-        for (&i, r) in pending.iter().zip(answers) {
-            match r.answer {
-                OracleAnswer::Models(ms) => expected[i] = Some(ms),
-                OracleAnswer::Error(e) => rejected.push(format!(
-                    "seed {} sub {}: clingo rejects the generated program:\n{}\n--- program:\n{}",
-                    seeds[i],
-                    sub[i],
-                    e,
-                    sources_text(&written[i].1)
-                )),
-                OracleAnswer::TooMany | OracleAnswer::Timeout(_) => {
-                    replaced += 1;
-                    if sub[i] + 1 < MAX_SUBSEEDS {
-                        sub[i] += 1;
-                        again.push(i);
-                    } else {
-                        given_up.push(seeds[i]);
-                    }
-                }
-            }
-        }
-        pending = again;
-    }
-    if !rejected.is_empty() {
-        let path = report_dir("differential").join("language_rejected_programs.txt");
-        std::fs::write(&path, rejected.join("\n\n")).expect("write report");
-        panic!(
-            "generator bug: clingo rejects {} generated program(s) (all in {}); first ones:\n{}",
-            rejected.len(),
-            path.display(),
-            rejected.iter().take(3).cloned().collect::<Vec<_>>().join("\n\n")
-        );
-    }
-    let cases: Vec<Case> = (0..seeds.len())
-        .filter_map(|i| {
-            let ms = expected[i].take()?;
-            let (files, sources) = std::mem::take(&mut written[i]);
-            Some(Case { title: format!("seed {} (sub {})", seeds[i], sub[i]), files, sources, expected: ms })
-        })
-        .collect();
+    let g = generate("language", &seeds, MAX_MODELS, |seed, sub| {
+        write_case(&tmp.path().join(format!("seed_{}_{}", seed, sub)), seed, sub)
+    });
+    let cases = g.cases;
     let split = cases.iter().filter(|c| c.sources.len() > 1).count();
     let n_models: usize = cases.iter().map(|c| c.expected.len()).sum();
     let unsat = cases.iter().filter(|c| c.expected.is_empty()).count();
     let t_run = Instant::now();
-    let failures = run_cases(&cases, timeout);
+    let (failures, _) = run_cases(&cases, timeout, false);
     eprintln!(
         "language: {} programs (seeds {}..{}, {} split into included files, {} replaced for > {} models, {} given up), \
          {} answer sets, {} unsat; oracle {:.1}s, binary {:.1}s, total {:.1}s; {} mismatches",
@@ -274,21 +134,17 @@ fn random_language_programs_match_clingo() {
         base,
         base.wrapping_add(cases_n.saturating_sub(1)),
         split,
-        replaced,
+        g.replaced,
         MAX_MODELS,
-        given_up.len(),
+        g.given_up,
         n_models,
         unsat,
-        oracle_time.as_secs_f64(),
+        g.oracle_time.as_secs_f64(),
         t_run.elapsed().as_secs_f64(),
         t0.elapsed().as_secs_f64(),
         failures.len()
     );
-    let failed: Vec<&Case> = cases
-        .iter()
-        .filter(|c| failures.iter().any(|(t, _)| t.starts_with(&format!("{}:", c.title))))
-        .collect();
-    finish("language", &failures, &failed, cases.len());
+    finish("language", &cases, &failures);
 }
 
 // ------------------------------------------------------------------ hand-written programs
@@ -324,12 +180,8 @@ fn compare_with_clingo(name: &str, programs: &[(&str, &[(&str, &str)], &[&str])]
             }
         }
     }
-    let failures = run_cases(&cases, Duration::from_secs(30));
-    let failed: Vec<&Case> = cases
-        .iter()
-        .filter(|c| failures.iter().any(|(t, _)| t.starts_with(&format!("{}:", c.title))))
-        .collect();
-    finish(name, &failures, &failed, cases.len());
+    let (failures, _) = run_cases(&cases, Duration::from_secs(30), false);
+    finish(name, &cases, &failures);
 }
 
 /// One file, `main.lp`.

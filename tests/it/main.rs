@@ -2,11 +2,13 @@
 //!
 //! - `support`: running the binary, parsing clingo-format output, the clingo oracle.
 //! - `gen`: the random program generator.
+//! - `cases`: differential cases run in parallel against clingo's answers, and their reports.
 //! - `language`: minasp vs clingo on the language directives (#external, #program, #include, ...).
 //! - `differential`: minasp vs clingo on random and seed programs.
 //! - `checkers`: replaying puzzle answers on their boards.
 //! - `seeds`: the seed problems end to end, validated by the checkers.
 
+mod cases;
 mod checkers;
 mod dialects;
 mod differential;
