@@ -276,7 +276,7 @@ impl Control {
         let parts = crate::syntax::include::read_program(&mut self.sources, dialect);
         self.diagnostics.extend(parts.diags);
         let stmts = parts.base;
-        let other_parts: Vec<_> = parts.other.into_iter().map(|(_, _, s)| s).collect();
+        let other_parts = parts.other;
         let mut consts = Vec::new();
         for (name, value) in &self.options.consts {
             let id = self.sources.add(format!("<cmd>:{}", name), value.clone());
@@ -347,6 +347,10 @@ impl Control {
             EnumMode::Auto => None,
             mode => Some(Consequences::new(mode == EnumMode::Brave, ground.output_atoms())),
         };
+        // the bound that does not move: all shown terms (brave), the facts (cautious)
+        let fixed_bound = ground
+            .shown(&vec![self.options.enum_mode == EnumMode::Brave; ground.program().num_atoms as usize])
+            .len();
         let project = ground.program().project.clone();
         let project_on = match self.options.project {
             ProjectMode::No => None,
@@ -356,6 +360,7 @@ impl Control {
         };
         Ok(Solve {
             consequences,
+            fixed_bound,
             project_on,
             ground,
             solver,
@@ -481,6 +486,9 @@ pub struct Solve<'a> {
     solver: Search,
     /// Under `-e brave|cautious`: the consequences so far.
     consequences: Option<Consequences>,
+    /// The bound on the consequences that does not move: how many terms
+    /// are shown at all (brave), or for certain (cautious).
+    fixed_bound: usize,
     /// Under `--project`: the atoms answer sets are projected on.
     project_on: Option<Vec<crate::program::Atom>>,
     limit: u64,
@@ -512,9 +520,9 @@ impl Solve<'_> {
     fn bounds(&self, brave: bool, truth: &[bool]) -> (usize, usize) {
         let now = self.ground.shown(truth).len();
         if brave {
-            (now, self.ground.shown(&vec![true; truth.len()]).len().max(now))
+            (now, self.fixed_bound.max(now))
         } else {
-            (self.ground.shown(&vec![false; truth.len()]).len().min(now), now)
+            (self.fixed_bound.min(now), now)
         }
     }
 
@@ -522,7 +530,7 @@ impl Solve<'_> {
     pub fn consequences(&self) -> Option<crate::report::ConsSummary> {
         let c = self.consequences.as_ref()?;
         let truth = c.current()?;
-        let (lower, upper) = self.bounds(c.kind() == "Brave", truth);
+        let (lower, upper) = self.bounds(c.brave(), truth);
         let complete = self.exhausted && !self.interrupted;
         Some(crate::report::ConsSummary {
             kind: c.kind(),
@@ -632,7 +640,7 @@ impl<'a> Iterator for Solve<'a> {
                 }
                 if let Some(cons) = &mut self.consequences {
                     let clause = cons.add(&truth);
-                    let brave = cons.kind() == "Brave";
+                    let brave = cons.brave();
                     truth = cons.current().map(<[bool]>::to_vec).unwrap_or(truth);
                     match clause {
                         Some(c) => self.solver.add_clause(&c),

@@ -93,6 +93,11 @@ impl Consequences {
         Consequences { brave, watch, current: None }
     }
 
+    /// Brave (not cautious) consequences.
+    pub fn brave(&self) -> bool {
+        self.brave
+    }
+
     /// `Brave` or `Cautious`.
     pub fn kind(&self) -> &'static str {
         if self.brave {

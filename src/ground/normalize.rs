@@ -160,7 +160,7 @@ pub fn normalize(
                 let value = external_value(value.as_ref());
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
-                    n.external_rule(&r, value);
+                    n.atom_directive(&r, |atom| Head::External { atom, value });
                 }
             }
             Statement::Defined { name, arity, negative, .. } => {
@@ -179,7 +179,7 @@ pub fn normalize(
                 n.project_directive = true;
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
-                    n.project_rule(&r);
+                    n.atom_directive(&r, Head::Project);
                 }
             }
             Statement::Project { .. } => {}
@@ -388,24 +388,14 @@ impl Normalizer<'_> {
         body
     }
 
-    /// `#project atom : body.` as a rule with a projection head.
-    fn project_rule(&mut self, r: &ast::Rule) {
+    /// A directive about the instances of an atom (`#project atom : body.`,
+    /// `#external atom : body.`) as a rule whose head `head` makes of it.
+    fn atom_directive(&mut self, r: &ast::Rule, head: impl FnOnce(AtomPat) -> Head) {
         let mut scope = Scope::new();
         let mut body = self.body(&r.body, &mut scope);
         if let ast::Head::Atom(t) = &r.head {
             if let Some(atom) = self.atom(t, &mut scope, &mut body) {
-                self.push(r.span, Head::Project(atom), body, scope);
-            }
-        }
-    }
-
-    /// `#external atom : body.` as a rule with an external head.
-    fn external_rule(&mut self, r: &ast::Rule, value: crate::program::External) {
-        let mut scope = Scope::new();
-        let mut body = self.body(&r.body, &mut scope);
-        if let ast::Head::Atom(t) = &r.head {
-            if let Some(atom) = self.atom(t, &mut scope, &mut body) {
-                self.push(r.span, Head::External { atom, value }, body, scope);
+                self.push(r.span, head(atom), body, scope);
             }
         }
     }

@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 pub struct Parts {
     /// The statements of the part `base` (the one grounded from the command line).
     pub base: Vec<Statement>,
-    /// The statements of every other part, with the part's name and parameters.
-    pub other: Vec<(String, Vec<String>, Statement)>,
+    /// The statements of every other part (parsed and checked, not grounded).
+    pub other: Vec<Statement>,
     /// Errors, warnings and infos, in the order they were found.
     pub diags: Vec<Diagnostic>,
 }
@@ -100,7 +100,7 @@ impl Reader<'_> {
                 {
                     self.parts.base.push(s)
                 }
-                s => self.parts.other.push((self.part.0.clone(), self.part.1.clone(), s)),
+                s => self.parts.other.push(s),
             }
         }
         self.part = base();
