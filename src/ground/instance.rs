@@ -197,12 +197,34 @@ impl Instantiator {
                 }
             }
             // The external exists whenever its condition may hold; the
-            // condition is not part of it (aspif's externals have none).
+            // condition is not part of it (aspif's externals have none),
+            // but is kept until the facts are known (see `finish_externals`).
             Head::External { atom, value } => {
                 if let Some(args) = self.eval_args(atom, b) {
                     let a = self.insert(atom.pred, args, false);
-                    self.prog.externals.push((a, *value));
+                    self.externals.push((a, *value, body));
                 }
+            }
+        }
+    }
+
+    /// The program's externals: one per atom, the first statement's value
+    /// counting (as clingo), leaving out those whose condition a fact
+    /// derived later in the same component refutes (`not b` with `b.`).
+    pub(super) fn finish_externals(&mut self) {
+        let mut fact = vec![false; self.prog.num_atoms as usize];
+        for r in &self.prog.rules {
+            if let (program::Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+                if h.len() == 1 && b.is_empty() {
+                    fact[h[0].index()] = true;
+                }
+            }
+        }
+        let mut seen = super::hash::Set::default();
+        for (a, value, body) in std::mem::take(&mut self.externals) {
+            let refuted = body.iter().any(|l| !l.is_positive() && fact[l.atom().index()]);
+            if !refuted && seen.insert(a) {
+                self.prog.externals.push((a, value));
             }
         }
     }

@@ -73,6 +73,9 @@ pub struct Instantiator {
     pub disjunctions: Vec<(usize, crate::syntax::span::Span)>,
     /// Ground optimisation elements, in the order they were built.
     pub minimize: Vec<OptInstance>,
+    /// Ground externals with the undecided literals of their condition,
+    /// in the order they were built (see `finish_externals`).
+    pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>)>,
     /// Optimisation elements whose weight or priority is no integer: where,
     /// and the tuple as clingo quotes it (`x@1`).
     pub ignored_tuples: Vec<(crate::syntax::span::Span, String)>,
@@ -109,6 +112,7 @@ impl Instantiator {
             interrupt: None,
             disjunctions: Vec::new(),
             minimize: Vec::new(),
+            externals: Vec::new(),
             ignored_tuples: Vec::new(),
         }
     }

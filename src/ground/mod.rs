@@ -119,9 +119,7 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
                 .with_class(crate::diagnostics::InfoClass::OperationUndefined),
         );
     }
-    // One entry per external atom: the first statement's value counts (as clingo).
-    let mut seen = hash::Set::default();
-    inst.prog.externals.retain(|(a, _)| seen.insert(*a));
+    inst.finish_externals();
     crate::program::simplify::drop_underivable(&mut inst.prog);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();

@@ -249,17 +249,35 @@ impl GroundProgram {
     }
 
     /// The program the answer sets are the stable models of: each external
-    /// atom that heads no rule becomes what its value says — a choice
+    /// atom that heads no rule (after clasp's simplifications, see below) becomes what its value says — a choice
     /// (`free`), a fact (`true`), or nothing (`false`, `release`: no rule
     /// derives it).  Without externals, the program itself.
     pub fn closed(&self) -> std::borrow::Cow<'_, GroundProgram> {
         if self.externals.is_empty() {
             return std::borrow::Cow::Borrowed(self);
         }
+        // As clasp simplifies before it decides: a disjunctive rule with a
+        // head atom in its positive body is a tautology and defines nothing;
+        // a head atom in the rule's negative body (`x :- not x` is the
+        // constraint `:- not x`), or in a choice rule's body at all, is not
+        // defined by that rule.
         let mut defined = vec![false; self.num_atoms as usize];
         for r in &self.rules {
-            match &r.head {
-                Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| defined[a.index()] = true),
+            let body: &[Lit] = match &r.body {
+                Body::Normal(ls) => ls,
+                Body::Weight { .. } => &[],
+            };
+            let (h, choice) = match &r.head {
+                Head::Disjunction(h) => (h, false),
+                Head::Choice(h) => (h, true),
+            };
+            if !choice && body.iter().any(|l| l.is_positive() && h.contains(&l.atom())) {
+                continue;
+            }
+            for a in h {
+                if !body.contains(&a.neg()) && !(choice && body.contains(&a.pos())) {
+                    defined[a.index()] = true;
+                }
             }
         }
         let mut p = self.clone();

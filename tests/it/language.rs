@@ -215,6 +215,42 @@ fn externals_with_each_value_match_clingo() {
             one!("constraint on an external", "#external a. [free] #external b. [free] :- a, b."),
             one!("shown", "#external a. [free] #external b. [true] #show a/0."),
             one!("interval", "#external p(1..3). [free] :- p(1), p(2)."),
+            // a fact derived later in the same component refutes the condition
+            one!(
+                "condition refuted by a later fact",
+                "d(1). #external y(X) : d(X), not b. [true] b. b :- not c. c :- not a. a :- y(1)."
+            ),
+            one!(
+                "condition not refuted",
+                "d(1). #external y(X) : d(X), not b. [true] b :- not c. c :- not a. a :- y(1)."
+            ),
+        ],
+    );
+}
+
+/// clasp simplifies a rule before it decides whether a rule defines an
+/// external atom: a tautology (`a :- a.`) defines nothing, a head atom in
+/// the rule's negative body (`x :- not x.`) or in a choice rule's body is
+/// not defined by that rule.
+#[test]
+fn externals_heading_self_referring_rules_match_clingo() {
+    compare_with_clingo(
+        "language_external_tautologies",
+        &[
+            one!("a :- a", "#external a. [true] a :- a."),
+            one!("a :- a, b", "#external a. [true] a :- a, b. { b }."),
+            one!("x :- not x", "#external x. [true] x :- not x."),
+            one!("x :- not x, y", "#external x. [true] x :- not x, y. y."),
+            one!("x :- not x, and a real rule", "#external x. [true] x :- not x. x :- y. { y }."),
+            one!("positive loop", "#external a. [true] a :- b. b :- a."),
+            one!("{a} :- a", "#external a. [true] { a } :- a."),
+            one!("{a; b} :- a", "#external a. [true] { a; b } :- a."),
+            one!("{b; a} :- a, c", "#external a. [true] { b; a } :- a, c. { c }."),
+            one!("{x} :- not x", "#external x. [true] { x } :- not x."),
+            one!("a ; b :- a", "#external a. [true] a ; b :- a."),
+            one!("x ; y :- not x", "#external x. [true] x ; y :- not x."),
+            one!("[free] a :- a", "#external a. [free] a :- a. b :- a."),
+            one!("[false] x :- not x", "#external x. [false] x :- not x, c. { c }."),
         ],
     );
 }
