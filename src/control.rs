@@ -197,8 +197,9 @@ impl Control {
     }
 
     /// Adds the program in a file (`-`: standard input).  A file that
-    /// cannot be read or is not UTF-8 is an error diagnostic, reported by
-    /// [`Control::ground`].
+    /// cannot be read is an error diagnostic, reported by
+    /// [`Control::ground`]; bytes that are not UTF-8 are lexer errors
+    /// where they stand (see [`crate::syntax::span::decode`]).
     pub fn load(&mut self, path: &str) {
         let (name, bytes) = match read(path) {
             Ok(x) => x,
@@ -207,14 +208,7 @@ impl Control {
                 return;
             }
         };
-        match String::from_utf8(bytes) {
-            Ok(text) => {
-                self.sources.add(name, text);
-            }
-            Err(_) => {
-                self.diagnostics.push(Diagnostic::global_error(format!("{name}: input is not valid UTF-8")))
-            }
-        }
+        self.sources.add(name, crate::syntax::span::decode(bytes));
     }
 
     /// Uses a ground program in the aspif or smodels format (detected)

@@ -136,12 +136,8 @@ impl Reader<'_> {
             return;
         }
         let name = found.to_string_lossy().into_owned();
-        let text = match std::fs::read(&found).map(String::from_utf8) {
-            Ok(Ok(t)) => t,
-            Ok(Err(_)) => {
-                self.parts.diags.push(Diagnostic::error(span, format!("{name}: input is not valid UTF-8")));
-                return;
-            }
+        let text = match std::fs::read(&found) {
+            Ok(bytes) => super::span::decode(bytes),
             Err(_) => {
                 self.parts.diags.push(Diagnostic::error(span, "file could not be opened:").with_detail(path));
                 return;

@@ -46,6 +46,27 @@ pub struct SourceMap {
     files: Vec<SourceFile>,
 }
 
+/// The text of a source file: its bytes when they are UTF-8; otherwise
+/// each invalid byte becomes U+FFFD, which the lexer reports where it
+/// stands (`lexer error, unexpected \u{fffd}`, as gringo reports the byte),
+/// so that the error is located and the rest of the file is still read.
+pub fn decode(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let mut text = String::with_capacity(bytes.len() + 16);
+            for chunk in bytes.utf8_chunks() {
+                text.push_str(chunk.valid());
+                for _ in chunk.invalid() {
+                    text.push(char::REPLACEMENT_CHARACTER);
+                }
+            }
+            text
+        }
+    }
+}
+
 /// A 1-based line and column (column counted in bytes, as gringo does).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct LineCol {
@@ -117,5 +138,11 @@ mod tests {
         let f = m.add("e.lp", "p(1).\nq(X) :- p(X) foo.\n");
         assert_eq!(m.location(Span::new(f, 19, 22)), "e.lp:2:14-17");
         assert_eq!(m.location(Span::new(f, 0, 8)), "e.lp:1:1-2:3");
+    }
+
+    #[test]
+    fn invalid_bytes_become_replacement_characters_in_place() {
+        assert_eq!(decode(b"a.\nb\xff\xfe :- a.".to_vec()), "a.\nb\u{fffd}\u{fffd} :- a.");
+        assert_eq!(decode("p(\"\u{e9}\").".as_bytes().to_vec()), "p(\"\u{e9}\").");
     }
 }
