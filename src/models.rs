@@ -21,7 +21,7 @@
 //! Invariant: [`Models::next`] returns exactly the answer sets of the
 //! program given to [`Models::new`], each once.
 
-use crate::program::{shift, Atom, Body, GroundProgram, Head, Lit, Minimize, Rule};
+use crate::program::{shift, Atom, Body, GroundProgram, Head, Heuristic, Lit, Minimize, Rule};
 use crate::solver::{Outcome, Stats, Tuning};
 use crate::translate::{ProgramSolver as Solver, Support, TranslateError as SolverError};
 use std::sync::atomic::AtomicBool;
@@ -57,7 +57,11 @@ impl Models {
                 Some(Disjunctive { original })
             }
         };
-        Ok(Models { map, solver: Solver::new(&p, tuning)?, disjunctive, interrupt: None })
+        let mut solver = Solver::new(&p, tuning)?;
+        if tuning.params.domain && !program.heuristics.is_empty() {
+            solver.set_heuristics(&map.heuristics(&program.heuristics));
+        }
+        Ok(Models { map, solver, disjunctive, interrupt: None })
     }
 
     /// Stops the search (and any minimality check) when the flag is set; [`Models::next`] then returns
@@ -162,6 +166,27 @@ impl Compaction {
         }
     }
 
+    /// The heuristic directives over the compact atoms: those on atoms
+    /// left out (their value is fixed) or with a condition that is false
+    /// for certain are dropped, literals true for certain leave the
+    /// conditions.
+    fn heuristics(&self, hs: &[Heuristic]) -> Vec<Heuristic> {
+        let mut out = Vec::new();
+        'next: for h in hs {
+            let Ok(l) = self.literal(h.atom.pos()) else { continue };
+            let mut condition = Vec::with_capacity(h.condition.len());
+            for &c in &h.condition {
+                match self.literal(c) {
+                    Ok(c) => condition.push(c),
+                    Err(true) => {}
+                    Err(false) => continue 'next,
+                }
+            }
+            out.push(Heuristic { atom: l.atom(), condition, ..h.clone() });
+        }
+        out
+    }
+
     fn expand(&self, m: &[bool]) -> Vec<bool> {
         let mut full = vec![false; self.full_len];
         for a in &self.always_true {
@@ -227,6 +252,7 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
         minimize,
         externals: Vec::new(),
         project: None,
+        heuristics: Vec::new(),
     };
     for r in &p.rules {
         if fact_atom(r).is_some_and(|a| !referenced[a.index()]) {

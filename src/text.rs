@@ -3,7 +3,7 @@
 //! `:-x.`, `:-.` for an empty constraint, weight bodies as `2<=#sum{1,0:q(1);2,1:r}` (weight, then the
 //! literal's position, which keeps repeated literals apart), minimize
 //! literals as weak constraints `:~a.[2@1,0]` (weight@priority, then the
-//! position in its statement, for the same reason), then one
+//! position in its statement, for the same reason), `#heuristic a:b.[1@0,level]`, then one
 //! `#show t:a.` / `#show t.` line per printed term that is not just the
 //! atom's own name.  Atoms print by their names, auxiliary atoms (from
 //! aggregates and conditions) as `#aux(N)`.
@@ -81,6 +81,19 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
             crate::program::External::False => out.push_str(&format!("#external {}.\n", name(names, a))),
             v => out.push_str(&format!("#external {}.[{}]\n", name(names, a), v.name())),
         }
+    }
+    for h in &p.heuristics {
+        let cond = h.condition.iter().map(|l| lit(*l)).collect::<Vec<_>>().join(",");
+        let sep = if cond.is_empty() { "" } else { ":" };
+        out.push_str(&format!(
+            "#heuristic {}{}{}.[{}@{},{}]\n",
+            name(names, h.atom),
+            sep,
+            cond,
+            h.value,
+            h.priority,
+            h.modifier.name()
+        ));
     }
     for m in &p.minimize {
         for (i, (l, w)) in m.lits.iter().enumerate() {

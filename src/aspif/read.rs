@@ -11,7 +11,7 @@
 //! atom numbers are renumbered densely (`AtomMap`).
 
 use super::{lines, AtomMap, GroundInput, Nums, ReadError};
-use crate::program::{Body, External, GroundProgram, Head, Lit, Rule};
+use crate::program::{Body, External, GroundProgram, Head, Heuristic, Lit, Modifier, Rule};
 
 fn err<T>(line: usize, msg: impl Into<String>) -> Result<T, ReadError> {
     Err(ReadError { line, msg: msg.into() })
@@ -190,13 +190,20 @@ impl Reader {
                 Ok(false)
             }
             7 => {
-                // Heuristic: check its shape, then ignore it.
-                let _ = nums.int("a heuristic modifier")?;
-                let _ = nums.atom_num("the heuristic's atom")?;
-                let _ = nums.int("the heuristic's bias")?;
-                let _ = nums.int("the heuristic's priority")?;
-                let _ = self.lits(&mut nums, "condition literals")?;
+                let code = nums.int("a heuristic modifier")?;
+                let Some(&modifier) = usize::try_from(code).ok().and_then(|c| Modifier::ALL.get(c)) else {
+                    return nums.err(format!("unknown heuristic modifier {}", code));
+                };
+                let a = nums.atom_num("the heuristic's atom")?;
+                let atom = self.atoms.atom(&mut self.prog, a);
+                let value = nums.int("the heuristic's value")?;
+                let priority = nums.int("the heuristic's priority")?;
+                if priority < 0 {
+                    return nums.err("a heuristic's priority is not negative");
+                }
+                let condition = self.lits(&mut nums, "condition literals")?;
                 nums.end()?;
+                self.prog.heuristics.push(Heuristic { atom, modifier, value, priority, condition });
                 Ok(false)
             }
             8 => nums.err("edge statements (#edge, acyclicity) are not supported"),

@@ -67,6 +67,22 @@ pub fn aspif(program: &GroundProgram, output: &[(String, Option<crate::program::
         };
         writeln!(s, "5 {} {}", a.0 as u64 + 1, code).unwrap();
     }
+    for h in &program.heuristics {
+        write!(
+            s,
+            "7 {} {} {} {} {}",
+            h.modifier.code(),
+            h.atom.0 as u64 + 1,
+            h.value,
+            h.priority,
+            h.condition.len()
+        )
+        .unwrap();
+        for l in &h.condition {
+            write!(s, " {}", lit(*l)).unwrap();
+        }
+        s.push('\n');
+    }
     // one minimize statement per priority, lowest first (as gringo)
     let mut levels = program.objective();
     levels.reverse();

@@ -60,7 +60,8 @@ pub struct Cli {
     #[arg(long = "configuration", value_name = "NAME",
           value_parser = |s: &str| minasp::solver::params::Params::configuration(s))]
     pub configuration: Option<minasp::solver::params::Params>,
-    /// Decision heuristic: `Vsids` (minasp's only one; clasp's `Vsids,<decay>` accepted).
+    /// Decision heuristic: `Vsids` (clasp's `Vsids,<decay>` accepted) or
+    /// `Domain` (Vsids modified by the program's `#heuristic` directives).
     #[arg(long = "heuristic", value_name = "NAME", value_parser = parse_heuristic)]
     pub heuristic: Option<String>,
     /// Enumeration: `auto`/`bt`/`record` (answer sets), `brave` (atoms in
@@ -151,11 +152,11 @@ fn parse_freq(s: &str) -> Result<f64, String> {
 fn parse_heuristic(s: &str) -> Result<String, String> {
     let name = s.split(',').next().unwrap_or("");
     match name {
-        "Vsids" | "vsids" => Ok(name.to_string()),
-        "Domain" | "Berkmin" | "Vmtf" | "Unit" | "None" => Err(format!(
-            "'{name}' is not supported: minasp decides with Vsids only (#heuristic directives are not applied)"
-        )),
-        _ => Err(format!("'{s}': expected Vsids")),
+        "Vsids" | "vsids" | "Domain" | "domain" => Ok(name.to_ascii_lowercase()),
+        "Berkmin" | "Vmtf" | "Unit" | "None" => {
+            Err(format!("'{name}' is not supported: minasp decides with Vsids or Domain"))
+        }
+        _ => Err(format!("'{s}': expected Vsids or Domain")),
     }
 }
 
@@ -272,7 +273,8 @@ impl Cli {
     }
 
     /// The search parameters: the `--configuration` preset (default:
-    /// minasp's defaults), then `--seed`, `--rand-freq`, `--restarts`.
+    /// minasp's defaults), then `--seed`, `--rand-freq`, `--restarts`,
+    /// `--heuristic`.
     pub fn params(&self) -> minasp::solver::params::Params {
         let mut p = self.configuration.unwrap_or_default();
         if let Some(s) = self.seed {
@@ -284,6 +286,7 @@ impl Cli {
         if let Some(r) = self.restarts {
             p.restarts = r;
         }
+        p.domain = self.heuristic.as_deref() == Some("domain");
         p
     }
 

@@ -10,7 +10,7 @@
 use super::aggregate::{Aux, Cond, GroundAgg, Truth};
 use super::domain::Range;
 use super::hash::{IMap, Map};
-use super::instantiate::{Instantiator, OptInstance};
+use super::instantiate::{Instantiator, OptInstance, PendingHeuristic};
 use super::join::{check, join};
 use super::plan::plan;
 use super::rule::{AtomPat, ChoiceElem, Head, Lit, PredId, Rule};
@@ -190,6 +190,9 @@ impl Instantiator {
             Head::Minimize { weight, priority, tuple } => {
                 self.minimize_elem(weight, priority, tuple, b, body)
             }
+            Head::Heuristic { atom, value, priority, modifier, spans, order } => {
+                self.heuristic(atom, [value, priority, modifier], *spans, *order, b, body)
+            }
             Head::Project(atom) => {
                 if let Some(args) = self.eval_args(atom, b) {
                     let a = self.mention(atom.pred, args);
@@ -225,6 +228,80 @@ impl Instantiator {
             let refuted = body.iter().any(|l| !l.is_positive() && fact[l.atom().index()]);
             if !refuted && seen.insert(a) {
                 self.prog.externals.push((a, value));
+            }
+        }
+    }
+
+    /// One ground `#heuristic`; one whose value or priority is no integer,
+    /// whose priority is negative, or whose modifier is none of clasp's
+    /// is ignored with clingo's info at the offending term.
+    fn heuristic(
+        &mut self,
+        atom: &AtomPat,
+        terms: [&GTerm; 3],
+        spans: [crate::syntax::span::Span; 3],
+        statement: u32,
+        b: &Binding,
+        condition: Vec<program::Lit>,
+    ) {
+        let Some(args) = self.eval_args(atom, b) else { return };
+        // the atom itself is in the body only to range over its domain
+        let mut condition = condition;
+        if let Some(i) = self.find(atom.pred, &args) {
+            condition.retain(|l| *l != i.atom.pos());
+        }
+        let mut vals = [None; 3];
+        for (v, t) in vals.iter_mut().zip(terms) {
+            match t.eval(b, &mut self.syms) {
+                Some(s) => *v = Some(s),
+                None => return,
+            }
+        }
+        let [value, priority, modifier] = vals.map(|v| v.expect("evaluated"));
+        let value = self.syms.as_int(value);
+        let priority = self.syms.as_int(priority).filter(|p| *p >= 0);
+        let modifier = self.syms.as_const(modifier).and_then(program::Modifier::from_name);
+        let (Some(value), Some(priority), Some(modifier)) = (value, priority, modifier) else {
+            let bad = if value.is_none() {
+                spans[0]
+            } else if priority.is_none() {
+                spans[1]
+            } else {
+                spans[2]
+            };
+            self.ignored_heuristics.push(bad);
+            return;
+        };
+        let (value, priority) = (value as i64, priority as i64);
+        self.heuristics.push(PendingHeuristic {
+            statement,
+            pred: atom.pred,
+            args,
+            modifier,
+            value,
+            priority,
+            condition,
+        });
+    }
+
+    /// The program's `#heuristic` directives: those whose atom occurs in
+    /// the program (clingo drops the others), the last statement's first, as
+    /// gringo orders them — among modifiers of equal priority, clasp takes
+    /// the last one given, which is then the first in the source.
+    pub(super) fn finish_heuristics(&mut self) {
+        let mut pending = std::mem::take(&mut self.heuristics);
+        // statements from the last to the first, each's instances in order
+        pending.sort_by_key(|h| std::cmp::Reverse(h.statement));
+        for h in pending {
+            if let Some(i) = self.find(h.pred, &h.args) {
+                let atom = i.atom;
+                self.prog.heuristics.push(program::Heuristic {
+                    atom,
+                    modifier: h.modifier,
+                    value: h.value,
+                    priority: h.priority,
+                    condition: h.condition,
+                });
             }
         }
     }

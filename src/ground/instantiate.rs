@@ -76,9 +76,26 @@ pub struct Instantiator {
     /// Ground externals with the undecided literals of their condition,
     /// in the order they were built (see `finish_externals`).
     pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>)>,
+    /// Ground `#heuristic` directives whose atom is looked up at the end
+    /// (see `finish_heuristics`).
+    pub(super) heuristics: Vec<PendingHeuristic>,
     /// Optimisation elements whose weight or priority is no integer: where,
     /// and the tuple as clingo quotes it (`x@1`).
     pub ignored_tuples: Vec<(crate::syntax::span::Span, String)>,
+    /// `#heuristic` directives ignored (clingo's info): the offending term.
+    pub ignored_heuristics: Vec<crate::syntax::span::Span>,
+}
+
+/// A ground `#heuristic` directive before its atom is known to exist.
+pub(super) struct PendingHeuristic {
+    /// The directive (its position among the `#heuristic` rules).
+    pub(super) statement: u32,
+    pub(super) pred: PredId,
+    pub(super) args: Vec<Sym>,
+    pub(super) modifier: program::Modifier,
+    pub(super) value: i64,
+    pub(super) priority: i64,
+    pub(super) condition: Vec<program::Lit>,
 }
 
 /// One ground optimisation element `weight@priority, tuple : body`.
@@ -113,6 +130,8 @@ impl Instantiator {
             disjunctions: Vec::new(),
             minimize: Vec::new(),
             externals: Vec::new(),
+            heuristics: Vec::new(),
+            ignored_heuristics: Vec::new(),
             ignored_tuples: Vec::new(),
         }
     }
@@ -467,6 +486,12 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
         Head::Choice { bounds, .. } => bounds.iter().for_each(|(_, t)| t.vars(&mut vs)),
         Head::Disjunction(_) => {}
         Head::Show(t) => t.vars(&mut vs),
+        Head::Heuristic { atom, value, priority, modifier, .. } => {
+            atom.args.iter().for_each(|t| t.vars(&mut vs));
+            for t in [value, priority, modifier] {
+                t.vars(&mut vs);
+            }
+        }
         Head::Minimize { weight, priority, tuple } => {
             weight.vars(&mut vs);
             priority.vars(&mut vs);

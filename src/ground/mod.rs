@@ -120,6 +120,13 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
         );
     }
     inst.finish_externals();
+    inst.finish_heuristics();
+    for span in std::mem::take(&mut inst.ignored_heuristics) {
+        diags.push(
+            Diagnostic::info(span, "heuristic directive ignored")
+                .with_class(crate::diagnostics::InfoClass::OperationUndefined),
+        );
+    }
     crate::program::simplify::drop_underivable(&mut inst.prog);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();

@@ -183,9 +183,20 @@ pub fn normalize(
                 }
             }
             Statement::Project { .. } => {}
-            // parts and includes are resolved before grounding; heuristics
-            // only guide the search
-            Statement::Program { .. } | Statement::Include { .. } | Statement::Heuristic { .. } => {}
+            Statement::Heuristic { span, atom, body, weight, priority, modifier } => {
+                // one head term `#heuristic(atom, value, priority, modifier)`,
+                // so that pools anywhere expand together
+                let priority =
+                    priority.clone().unwrap_or_else(|| ast::Term::new(weight.span, TermKind::Int(0)));
+                let args = vec![atom.clone(), weight.clone(), priority, modifier.clone()];
+                let head = ast::Term::new(*span, TermKind::Func { name: "#heuristic".into(), args });
+                let r = ast::Rule { span: *span, head: ast::Head::Atom(head), body: body.clone() };
+                for r in expand_rule(&r, dialect) {
+                    n.heuristic_rule(&r);
+                }
+            }
+            // parts and includes are resolved before grounding
+            Statement::Program { .. } | Statement::Include { .. } => {}
             Statement::Unsupported { span, what } => {
                 n.diags.push(Diagnostic::error(*span, format!("not supported yet: {}", what)));
             }
@@ -408,6 +419,29 @@ impl Normalizer<'_> {
             _ => return,
         };
         self.push(r.span, Head::Show(t), body, scope);
+    }
+
+    /// A `#heuristic` directive (head `#heuristic(atom, value, priority,
+    /// modifier)`, see [`normalize`]).
+    fn heuristic_rule(&mut self, r: &ast::Rule) {
+        let mut scope = Scope::new();
+        let mut body = self.body(&r.body, &mut scope);
+        let [atom, value, priority, modifier] = match &r.head {
+            ast::Head::Atom(ast::Term { kind: TermKind::Func { args, .. }, .. }) if args.len() == 4 => {
+                [&args[0], &args[1], &args[2], &args[3]]
+            }
+            _ => return,
+        };
+        let spans = [value.span, priority.span, modifier.span];
+        let Some(atom) = self.atom(atom, &mut scope, &mut body) else { return };
+        // the atom ranges over its domain (it binds variables, as in
+        // clingo) but is no part of the condition (see `Instantiator::heuristic`)
+        body.push(Lit::Atom { sign: Sign::Pos, atom: atom.clone() });
+        let value = self.term(value, &mut scope, &mut body);
+        let priority = self.term(priority, &mut scope, &mut body);
+        let modifier = self.term(modifier, &mut scope, &mut body);
+        let order = self.rules.len() as u32;
+        self.push(r.span, Head::Heuristic { atom, value, priority, modifier, spans, order }, body, scope);
     }
 
     /// An optimisation element as a rule whose head is `#opt(w, p, key..)`

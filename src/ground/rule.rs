@@ -127,6 +127,23 @@ pub enum Head {
     },
     /// `#project atom : body.`: the atom's instances are projected on.
     Project(AtomPat),
+    /// `#heuristic atom : body. [value@priority, modifier]`.
+    Heuristic {
+        /// The atom the decisions are about.
+        atom: AtomPat,
+        /// The modifier's value.
+        value: GTerm,
+        /// Its priority (`0` when not written).
+        priority: GTerm,
+        /// `level`, `sign`, ... (a constant when valid).
+        modifier: GTerm,
+        /// Where the value, the priority and the modifier are written
+        /// (clingo's info about an ignored directive points there).
+        spans: [crate::syntax::span::Span; 3],
+        /// The directive's position among the program's rules (after
+        /// pool expansion): gringo lists the last directive's instances first.
+        order: u32,
+    },
     /// `#external atom : body. [value]`: the atom is an input (not a fact,
     /// possibly true while grounding).
     External {

@@ -97,6 +97,14 @@ impl Symbols {
         }
     }
 
+    /// The name of `s` if it is a constant (a plain name, not negated).
+    pub fn as_const(&self, s: Sym) -> Option<&str> {
+        match self.get(s) {
+            SymData::Func { name, neg: false, args } if args.is_empty() => Some(self.name_str(*name)),
+            _ => None,
+        }
+    }
+
     /// The handle of a function term (a tuple if `name` is empty, a constant if `args` is).
     pub fn func(&mut self, name: Name, neg: bool, args: Vec<Sym>) -> Sym {
         self.intern(SymData::Func { name, neg, args: args.into_boxed_slice() })

@@ -164,6 +164,71 @@ impl External {
     }
 }
 
+/// What a `#heuristic` directive changes about its atom's decisions
+/// (clasp's domain heuristic, `--heuristic=Domain`); the aspif code is the
+/// variant's position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Modifier {
+    /// Atoms of higher levels are decided first.
+    Level,
+    /// Positive value: decide true; negative: decide false.
+    Sign,
+    /// The activity bumps of the atom are multiplied by the value.
+    Factor,
+    /// The value is added to the atom's initial activity.
+    Init,
+    /// `Level` with the value, and the sign true.
+    True,
+    /// `Level` with the value, and the sign false.
+    False,
+}
+
+impl Modifier {
+    /// Every modifier, in aspif's order (`7 code ...`).
+    pub const ALL: [Modifier; 6] =
+        [Modifier::Level, Modifier::Sign, Modifier::Factor, Modifier::Init, Modifier::True, Modifier::False];
+
+    /// The modifier's name in clingo's syntax (`[1@2,level]`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Modifier::Level => "level",
+            Modifier::Sign => "sign",
+            Modifier::Factor => "factor",
+            Modifier::Init => "init",
+            Modifier::True => "true",
+            Modifier::False => "false",
+        }
+    }
+
+    /// The modifier called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Modifier> {
+        Modifier::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The aspif code (`7 code atom value priority condition`).
+    pub fn code(self) -> u32 {
+        Modifier::ALL.iter().position(|m| *m == self).expect("listed") as u32
+    }
+}
+
+/// `#heuristic atom : condition. [value@priority, modifier]`, ground:
+/// while the condition holds, the modifier applies to the atom (of the
+/// modifiers of one kind for one atom, the one with the highest priority;
+/// on equal priorities the last in [`GroundProgram::heuristics`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Heuristic {
+    /// The atom the decisions are about.
+    pub atom: Atom,
+    /// What changes.
+    pub modifier: Modifier,
+    /// By how much (a level, a sign, a factor, an activity).
+    pub value: i64,
+    /// Which modifier of a kind wins for an atom (not negative).
+    pub priority: i64,
+    /// When it applies: all of these hold (empty: always).
+    pub condition: Vec<Lit>,
+}
+
 /// A ground program: atoms `0..num_atoms` and rules over them.
 #[derive(Clone, Default, Debug)]
 pub struct GroundProgram {
@@ -182,6 +247,10 @@ pub struct GroundProgram {
     /// The atoms of `#project` directives (`None`: the program has none;
     /// they matter only to projected enumeration, `--project`).
     pub project: Option<Vec<Atom>>,
+    /// The `#heuristic` directives, in the order they were grounded (they
+    /// guide the search with `--heuristic=Domain`; answer sets do not
+    /// depend on them).
+    pub heuristics: Vec<Heuristic>,
 }
 
 impl GroundProgram {

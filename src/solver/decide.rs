@@ -12,6 +12,11 @@
 //! overrides `phase[v]` — Biere and Fleury's "target phases" (POS 2020),
 //! which lead the search back towards the largest consistent partial
 //! assignment it has found rather than the last one.
+//!
+//! With the domain heuristic (see `domain`), variables also have a level
+//! — the heap orders by level first, then by activity — a sign that
+//! overrides both phases, and a factor for their bumps; without it these
+//! vectors stay empty and cost nothing.
 
 use super::lit::{SLit, Var};
 
@@ -31,6 +36,12 @@ pub struct VarOrder {
     targets: bool,
     target: Vec<i8>,
     target_len: usize,
+    /// Per variable (empty: all 0): its domain-heuristic level.
+    level: Vec<i32>,
+    /// Per variable (empty: none): the literal it is decided to.
+    sign: Vec<Option<SLit>>,
+    /// Per variable (empty: all 1): the factor of its bumps.
+    factor: Vec<f64>,
 }
 
 impl VarOrder {
@@ -46,6 +57,9 @@ impl VarOrder {
             targets: false,
             target: Vec::new(),
             target_len: 0,
+            level: Vec::new(),
+            sign: Vec::new(),
+            factor: Vec::new(),
         };
         for v in 0..num_vars {
             o.insert(Var(v as u32));
@@ -55,6 +69,12 @@ impl VarOrder {
 
     #[inline]
     fn less(&self, a: Var, b: Var) -> bool {
+        if !self.level.is_empty() {
+            let (la, lb) = (self.level[a.index()], self.level[b.index()]);
+            if la != lb {
+                return la > lb;
+            }
+        }
         // max-heap on activity; ties towards lower index (atoms first)
         let (x, y) = (self.activity[a.index()], self.activity[b.index()]);
         x > y || (x == y && a.0 < b.0)
@@ -125,8 +145,9 @@ impl VarOrder {
 
     /// Raises `v`'s activity by the current increment, rescaling all activities before they overflow.
     pub fn bump(&mut self, v: Var) {
+        let by = self.factor.get(v.index()).map_or(self.inc, |f| self.inc * f);
         let a = &mut self.activity[v.index()];
-        *a += self.inc;
+        *a += by;
         if *a > 1e100 {
             for x in &mut self.activity {
                 *x *= 1e-100;
@@ -158,7 +179,65 @@ impl VarOrder {
         if self.targets {
             self.target.push(0);
         }
+        if !self.level.is_empty() {
+            self.level.push(0);
+        }
+        if !self.sign.is_empty() {
+            self.sign.push(None);
+        }
+        if !self.factor.is_empty() {
+            self.factor.push(1.0);
+        }
         self.insert(v);
+    }
+
+    /// Re-establishes `v`'s heap position after its key changed.
+    fn reposition(&mut self, v: Var) {
+        let i = self.index[v.index()];
+        if i != NONE {
+            self.sift_up(i as usize);
+            let i = self.index[v.index()];
+            self.sift_down(i as usize);
+        }
+    }
+
+    /// Sets `v`'s domain-heuristic level (higher levels are decided first).
+    pub fn set_level(&mut self, v: Var, level: i32) {
+        if self.level.is_empty() {
+            if level == 0 {
+                return;
+            }
+            self.level = vec![0; self.index.len()];
+        }
+        if self.level[v.index()] != level {
+            self.level[v.index()] = level;
+            self.reposition(v);
+        }
+    }
+
+    /// Sets the literal `v` is decided to (`None`: its phase decides).
+    pub fn set_sign(&mut self, v: Var, sign: Option<SLit>) {
+        if self.sign.is_empty() {
+            if sign.is_none() {
+                return;
+            }
+            self.sign = vec![None; self.index.len()];
+        }
+        self.sign[v.index()] = sign;
+    }
+
+    /// Multiplies `v`'s future bumps by `factor`.
+    pub fn set_factor(&mut self, v: Var, factor: f64) {
+        if self.factor.is_empty() {
+            self.factor = vec![1.0; self.index.len()];
+        }
+        self.factor[v.index()] = factor;
+    }
+
+    /// Adds `by` to `v`'s activity (an initial activity).
+    pub fn add_activity(&mut self, v: Var, by: f64) {
+        self.activity[v.index()] += by;
+        self.reposition(v);
     }
 
     /// Turns target phases on.
@@ -189,6 +268,9 @@ impl VarOrder {
     /// The literal of `v` to decide.
     #[inline]
     pub fn decision(&self, v: Var) -> SLit {
+        if let Some(&Some(l)) = self.sign.get(v.index()) {
+            return l;
+        }
         match self.target.get(v.index()) {
             Some(&t) if t != 0 => v.lit(t > 0),
             _ => v.lit(self.phase[v.index()]),

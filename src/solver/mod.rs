@@ -23,6 +23,7 @@ mod analyze;
 mod assignment;
 mod clause_db;
 mod decide;
+pub mod domain;
 mod extend;
 mod lit;
 mod minimize;
@@ -163,6 +164,8 @@ pub struct Solver {
     assumptions: Vec<SLit>,
     /// After [`Assumed::Core`]: the assumptions that cannot all hold.
     core: Vec<SLit>,
+    /// The conditional part of the domain heuristic, if any.
+    domain: Option<domain::Domain>,
 }
 
 /// The result of [`Solver::solve_assuming`].
@@ -214,6 +217,7 @@ impl Solver {
             defined_weights: std::collections::HashMap::new(),
             assumptions: Vec::new(),
             core: Vec::new(),
+            domain: None,
         };
         if tuning.enumerate {
             for l in &problem.enumeration_phases {
@@ -244,6 +248,12 @@ impl Solver {
     /// next propagation fixpoint on.
     pub fn add_propagator(&mut self, p: Box<dyn Propagator>) {
         self.propagators.push(p);
+    }
+
+    /// Uses the domain heuristic with these modifications (see
+    /// [`domain`]) from the next decision on.
+    pub fn set_domain(&mut self, mods: Vec<domain::Modification>) {
+        self.domain = domain::Domain::install(mods, &mut self.order);
     }
 
     /// Adds the objective `levels` (highest priority first; see
@@ -470,6 +480,9 @@ impl Solver {
                 if self.assign.is_undef(v.pos()) {
                     next = Some(v);
                 }
+            }
+            if let Some(d) = &self.domain {
+                d.refresh(&self.assign, &mut self.order);
             }
             while next.is_none() {
                 let Some(v) = self.order.pop() else { break };

@@ -61,11 +61,14 @@ pub struct Params {
     pub rand_freq: f64,
     /// The restart policy.
     pub restarts: Restarts,
+    /// Decisions follow the program's `#heuristic` directives
+    /// (`--heuristic=Domain`).
+    pub domain: bool,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { seed: 1, rand_freq: 0.0, restarts: Restarts::Luby(100) }
+        Params { seed: 1, rand_freq: 0.0, restarts: Restarts::Luby(100), domain: false }
     }
 }
 

@@ -5,7 +5,7 @@
 //! [`SourceMap`]; `lo <= hi`.
 
 /// Index of a file in the [`SourceMap`].
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct FileId(pub u32);
 
 /// A byte range in one source file.

@@ -104,6 +104,35 @@ impl ProgramSolver {
         }
     }
 
+    /// Decides by the domain heuristic with these `#heuristic` directives
+    /// (see [`crate::solver::domain`]); `true` and `false` are a level
+    /// and a sign.
+    pub fn set_heuristics(&mut self, hs: &[crate::program::Heuristic]) {
+        use crate::program::Modifier;
+        use crate::solver::domain::{Kind, Modification};
+        let mut mods = Vec::new();
+        for h in hs {
+            let lit = self.literal(h.atom.pos());
+            let condition: Vec<SLit> = h.condition.iter().map(|&c| self.literal(c)).collect();
+            let m = |kind, value| Modification {
+                lit,
+                kind,
+                value,
+                priority: h.priority,
+                condition: condition.clone(),
+            };
+            match h.modifier {
+                Modifier::Level => mods.push(m(Kind::Level, h.value)),
+                Modifier::Sign => mods.push(m(Kind::Sign, h.value)),
+                Modifier::Factor => mods.push(m(Kind::Factor, h.value)),
+                Modifier::Init => mods.push(m(Kind::Init, h.value)),
+                Modifier::True => mods.extend([m(Kind::Level, h.value), m(Kind::Sign, 1)]),
+                Modifier::False => mods.extend([m(Kind::Level, h.value), m(Kind::Sign, -1)]),
+            }
+        }
+        self.solver.set_domain(mods);
+    }
+
     /// The solver literal of a program literal.
     pub fn literal(&self, l: Lit) -> SLit {
         let s = self.atom_lit[l.atom().index()];

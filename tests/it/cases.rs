@@ -26,9 +26,66 @@ pub struct Case {
     /// All its files, for the report: (path relative to the case's folder, text).
     pub sources: Vec<(String, String)>,
     pub expected: Vec<Model>,
+    /// How minasp is run and what its output must be.
+    pub check: Check,
+    /// More options for minasp (e.g. `--heuristic=Domain`; they must not
+    /// change what is checked).
+    pub args: Vec<String>,
+}
+
+/// What minasp's run of a case is checked against clingo's answer sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// All answer sets (`--models 0`), each once.
+    All,
+    /// `--project=show`: each distinct shown answer set exactly once.
+    Project,
+    /// `-e brave`: the last answer printed is the union of the answer sets.
+    Brave,
+    /// `-e cautious`: the last answer printed is their intersection.
+    Cautious,
+}
+
+impl Check {
+    /// The options that select this check's mode.
+    fn args(self) -> &'static [&'static str] {
+        match self {
+            Check::All => &[],
+            Check::Project => &["--project=show"],
+            Check::Brave => &["--enum-mode=brave"],
+            Check::Cautious => &["--enum-mode=cautious"],
+        }
+    }
+
+    /// The answers minasp must print, from clingo's answer sets.
+    fn expected(self, models: &[Model]) -> Vec<Model> {
+        match self {
+            Check::All => models.to_vec(),
+            Check::Project => {
+                let distinct: std::collections::BTreeSet<&Model> = models.iter().collect();
+                distinct.into_iter().cloned().collect()
+            }
+            Check::Brave | Check::Cautious if models.is_empty() => Vec::new(),
+            Check::Brave => vec![models.iter().flatten().cloned().collect()],
+            Check::Cautious => {
+                let first = models[0].clone();
+                vec![first.into_iter().filter(|a| models.iter().all(|m| m.contains(a))).collect()]
+            }
+        }
+    }
 }
 
 impl Case {
+    /// A case checked for all answer sets, with no further options.
+    pub fn new(
+        title: String,
+        files: Vec<PathBuf>,
+        sources: Vec<(String, String)>,
+        expected: Vec<Model>,
+    ) -> Case {
+        Case { title, files, sources, expected, check: Check::All, args: Vec::new() }
+    }
+
     /// The program's text (see [`sources_text`]).
     pub fn text(&self) -> String {
         sources_text(&self.sources)
@@ -75,16 +132,23 @@ pub fn run_cases(cases: &[Case], timeout: Duration, first_model: bool) -> (Vec<F
                     break;
                 }
                 let c = &cases[i];
-                let run = run_under_test(&c.files, timeout);
+                let mut args: Vec<String> = c.check.args().iter().map(|s| s.to_string()).collect();
+                args.extend(c.args.iter().cloned());
+                let run = run_under_test_args(&c.files, timeout, 0, &args);
                 *busy.lock().unwrap() += run.elapsed;
-                let mut checked = check_run(&c.expected, &run);
-                if first_model && checked.is_ok() {
+                let expected = c.check.expected(&c.expected);
+                let mut checked = match c.check {
+                    Check::All | Check::Project => check_run(&expected, &run),
+                    Check::Brave | Check::Cautious => check_consequences(&expected, &run),
+                };
+                if first_model && c.check == Check::All && checked.is_ok() {
                     let first = run_under_test_limit(&c.files, timeout, 1);
                     *busy.lock().unwrap() += first.elapsed;
                     checked = check_first_model(&c.expected, &first);
                 }
                 if let Err(why) = checked {
-                    let full = describe_failure(&c.title, &c.text(), &c.expected, &run, &why);
+                    let why = if args.is_empty() { why } else { format!("[{}] {}", args.join(" "), why) };
+                    let full = describe_failure(&c.title, &c.text(), &expected, &run, &why);
                     failures.lock().unwrap().push(Failure {
                         case: i,
                         title: format!("{}: {}", c.title, why),
@@ -135,6 +199,28 @@ pub fn finish(name: &str, cases: &[Case], failures: &[Failure]) {
         msg.push('\n');
     }
     panic!("{}", msg);
+}
+
+/// A brave or cautious run: the result word as clingo's, and the last
+/// answer printed is `expected[0]` (nothing printed when unsatisfiable).
+fn check_consequences(expected: &[Model], run: &RunOutput) -> Result<(), String> {
+    if run.timed_out {
+        return Err(format!("timed out after {:.1}s", run.elapsed.as_secs_f64()));
+    }
+    let parsed = parse_output(&run.stdout).map_err(|e| format!("unreadable output: {}", e))?;
+    let want_word = if expected.is_empty() { "UNSATISFIABLE" } else { "SATISFIABLE" };
+    if parsed.result.as_deref() != Some(want_word) {
+        return Err(format!("result {:?}, clingo: {}", parsed.result, want_word));
+    }
+    match (expected.first(), parsed.models.last()) {
+        (None, None) => Ok(()),
+        (Some(want), Some(got)) if want == got => Ok(()),
+        (want, got) => Err(format!(
+            "consequences differ: clingo {}, minasp {}",
+            want.map_or("none".to_string(), |m| show_model(m)),
+            got.map_or("none".to_string(), |m| show_model(m))
+        )),
+    }
 }
 
 /// Generated cases with clingo's answer sets (see [`generate`]).
@@ -211,7 +297,7 @@ pub fn generate(
         .filter_map(|i| {
             let ms = expected[i].take()?;
             let (files, sources) = std::mem::take(&mut written[i]);
-            Some(Case { title: format!("seed {} (sub {})", seeds[i], sub[i]), files, sources, expected: ms })
+            Some(Case::new(format!("seed {} (sub {})", seeds[i], sub[i]), files, sources, ms))
         })
         .collect();
     Generated { cases, replaced, given_up, oracle_time }

@@ -228,7 +228,7 @@ fn seed_programs_match_clingo() {
                     .iter()
                     .map(|f| (f.file_name().unwrap().to_string_lossy().into_owned(), read_to_string(f)))
                     .collect();
-                cases.push(Case { title, files, sources, expected: ms });
+                cases.push(Case::new(title, files, sources, ms));
             }
             OracleAnswer::TooMany => {
                 skipped.push(format!("{}: clingo finds more than {} models", title, MAX_SEED_MODELS))
@@ -330,12 +330,8 @@ fn regression_programs_match_their_answers() {
             );
         }
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        cases.push(Case {
-            title: name.clone(),
-            files: vec![p.clone()],
-            sources: vec![(name, read_to_string(p))],
-            expected,
-        });
+        let sources = vec![(name.clone(), read_to_string(p))];
+        cases.push(Case::new(name, vec![p.clone()], sources, expected));
     }
     let (failures, _) = run_cases(&cases, Duration::from_secs(60), true);
     finish("regression_programs", &cases, &failures);

@@ -175,6 +175,10 @@ pub const LANG_TAGS: &[&str] = &[
     "#program other",
     "#program parameter use",
     "base after part",
+    "#heuristic",
+    "#heuristic condition",
+    "#heuristic priority",
+    "#heuristic ignored",
 ];
 
 /// Every construct tag the generator records; the self-test checks each one occurs.
@@ -1692,6 +1696,53 @@ impl Gen {
         }
     }
 
+    /// `#heuristic p(X1,..) : cond. [value@priority, modifier]` over a
+    /// predicate of the program (its variables bound by the atom), now and
+    /// then with a value that is no integer or an unknown modifier (clingo
+    /// ignores such a directive with an info).
+    fn heuristic(&mut self) -> String {
+        self.tag("#heuristic");
+        let preds: Vec<Pred> = self.preds.iter().filter(|p| p.arity <= 2).cloned().collect();
+        let (name, arity) = if preds.is_empty() {
+            ("a", 0)
+        } else {
+            let p = self.pick(&preds);
+            (p.name, p.arity)
+        };
+        let vars = ["X", "Y"];
+        let atom =
+            if arity == 0 { name.to_string() } else { format!("{}({})", name, vars[..arity].join(",")) };
+        let cond = if self.p(0.4) {
+            self.tag("#heuristic condition");
+            let other: Vec<Pred> = self.preds.iter().filter(|p| p.arity == 0).cloned().collect();
+            let q = if other.is_empty() { "b" } else { self.pick(&other).name };
+            match self.range(0, 2) {
+                0 => format!(" : not {}", q),
+                1 => format!(" : {}", q),
+                _ if arity > 0 => " : X != 2".to_string(),
+                _ => format!(" : not not {}", q),
+            }
+        } else {
+            String::new()
+        };
+        let mut value = self.range(-2, 3).to_string();
+        if arity > 0 && self.p(0.2) {
+            value = "X".to_string();
+        }
+        let priority = if self.p(0.4) {
+            self.tag("#heuristic priority");
+            format!("@{}", self.range(0, 2))
+        } else {
+            String::new()
+        };
+        let mut modifier = self.pick(&["level", "sign", "true", "false", "init", "factor"]).to_string();
+        if self.p(0.05) {
+            self.tag("#heuristic ignored");
+            modifier = "foo".to_string();
+        }
+        format!("#heuristic {}{}. [{}{},{}]", atom, cond, value, priority, modifier)
+    }
+
     fn language_statements(&mut self, signed: bool, global_in_parts: bool, mixed_values: bool) {
         let base_len = self.out.len();
         // Predicates declared external only: read by the rules below, and
@@ -1758,6 +1809,12 @@ impl Gen {
         for _ in 0..k {
             let r = self.language_rule(signed);
             inserted.push(r);
+        }
+        if self.p(0.6) {
+            for _ in 0..self.range(1, 3) {
+                let h = self.heuristic();
+                inserted.push(h);
+            }
         }
         if global_in_parts {
             inserted.push("zc(zc).".to_string());

@@ -1,11 +1,16 @@
 //! Differential tests of the clingo 5 language directives: `#external` (with
 //! its values and conditions), negated heads, `#true`/`#false`, `#defined`,
-//! `#program` parts and `#include`, against the clingo oracle.
+//! `#program` parts, `#include` and `#heuristic`, and of projection and
+//! brave/cautious consequences, against the clingo oracle.
 //!
 //! - `random_language_programs_match_clingo`: generated programs
 //!   (`gen::program_lang`), some split into files that `#include` each other
 //!   (a sibling file, or a file in a sub-folder that includes its own
-//!   sibling); all answer sets (`--models 0`) must be clingo's.
+//!   sibling); all answer sets (`--models 0`) must be clingo's — except
+//!   for every eighth program, run with `--project=show` (each distinct
+//!   answer exactly once), another eighth with `-e brave` (the union of
+//!   clingo's answer sets) and another with `-e cautious` (their
+//!   intersection); every second program runs with `--heuristic=Domain`.
 //! - hand-written programs, each checked against clingo at test time: the
 //!   external values, `--text` of an external (against `gringo --text`, when
 //!   `gringo` is on PATH), nested includes, parts across command-line files,
@@ -22,7 +27,7 @@
 //! Failures are written to `target/tmp/differential/language*/` (the path is
 //! printed), with the program's files.
 
-use crate::cases::{finish, generate, run_cases, sources_text, Case};
+use crate::cases::{finish, generate, run_cases, sources_text, Case, Check};
 use crate::gen;
 use crate::support::*;
 use std::path::{Path, PathBuf};
@@ -121,7 +126,21 @@ fn random_language_programs_match_clingo() {
     let g = generate("language", &seeds, MAX_MODELS, |seed, sub| {
         write_case(&tmp.path().join(format!("seed_{}_{}", seed, sub)), seed, sub)
     });
-    let cases = g.cases;
+    let mut cases = g.cases;
+    // Every eighth program is run with projection, every eighth for brave
+    // and for cautious consequences; every second one with the domain
+    // heuristic (its #heuristic directives must not change any answer).
+    for (i, c) in cases.iter_mut().enumerate() {
+        c.check = match i % 8 {
+            0 => Check::Project,
+            3 => Check::Brave,
+            6 => Check::Cautious,
+            _ => Check::All,
+        };
+        if i % 2 == 1 {
+            c.args.push("--heuristic=Domain".to_string());
+        }
+    }
     let split = cases.iter().filter(|c| c.sources.len() > 1).count();
     let n_models: usize = cases.iter().map(|c| c.expected.len()).sum();
     let unsat = cases.iter().filter(|c| c.expected.is_empty()).count();
@@ -174,7 +193,7 @@ fn compare_with_clingo(name: &str, programs: &[(&str, &[(&str, &str)], &[&str])]
     let mut cases = Vec::new();
     for ((title, files, sources), r) in all.into_iter().zip(answers) {
         match r.answer {
-            OracleAnswer::Models(ms) => cases.push(Case { title, files, sources, expected: ms }),
+            OracleAnswer::Models(ms) => cases.push(Case::new(title, files, sources, ms)),
             other => {
                 panic!("{}: clingo gives no answer sets: {:?}\n{}", title, other, sources_text(&sources))
             }

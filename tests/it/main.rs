@@ -15,6 +15,7 @@ mod differential;
 mod errors;
 mod formats;
 mod gen;
+mod heuristic;
 mod language;
 mod limits;
 mod misreadings;

@@ -261,8 +261,14 @@ pub fn run_under_test(files: &[PathBuf], timeout: Duration) -> RunOutput {
 
 /// As [`run_under_test`], with a model limit (`--models N`; 0: all).
 pub fn run_under_test_limit(files: &[PathBuf], timeout: Duration, limit: u64) -> RunOutput {
+    run_under_test_args(files, timeout, limit, &[])
+}
+
+/// As [`run_under_test_limit`], with more options before the files.
+pub fn run_under_test_args(files: &[PathBuf], timeout: Duration, limit: u64, more: &[String]) -> RunOutput {
     let (argv, _) = command_under_test();
     let mut args = vec!["--models".to_string(), limit.to_string()];
+    args.extend(more.iter().cloned());
     args.extend(extra_args());
     args.extend(files.iter().map(|f| f.display().to_string()));
     run_command(&argv, &args, timeout)
