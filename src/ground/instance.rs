@@ -193,10 +193,10 @@ impl Instantiator {
             Head::Heuristic { atom, value, priority, modifier, spans, order } => {
                 self.heuristic(atom, [value, priority, modifier], *spans, *order, b, body)
             }
+            // the atom is in the body: it exists
             Head::Project(atom) => {
-                if let Some(args) = self.eval_args(atom, b) {
-                    let a = self.mention(atom.pred, args);
-                    self.prog.project.get_or_insert_with(Vec::new).push(a);
+                if let Some(i) = self.eval_args(atom, b).and_then(|args| self.find(atom.pred, &args)) {
+                    self.prog.project.get_or_insert_with(Vec::new).push(i.atom);
                 }
             }
             // The external exists whenever its condition may hold; the

@@ -160,7 +160,7 @@ pub fn normalize(
                 let value = external_value(value.as_ref());
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
-                    n.atom_directive(&r, |atom| Head::External { atom, value });
+                    n.atom_directive(&r, false, |atom| Head::External { atom, value });
                 }
             }
             Statement::Defined { name, arity, negative, .. } => {
@@ -179,7 +179,7 @@ pub fn normalize(
                 n.project_directive = true;
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
-                    n.atom_directive(&r, Head::Project);
+                    n.atom_directive(&r, true, Head::Project);
                 }
             }
             Statement::Project { .. } => {}
@@ -401,11 +401,18 @@ impl Normalizer<'_> {
 
     /// A directive about the instances of an atom (`#project atom : body.`,
     /// `#external atom : body.`) as a rule whose head `head` makes of it.
-    fn atom_directive(&mut self, r: &ast::Rule, head: impl FnOnce(AtomPat) -> Head) {
+    /// A directive about one atom (`#external`, `#project`); with
+    /// `in_domain`, the atom ranges over the atoms of its predicate (it
+    /// binds variables, and only atoms of the program are meant), as
+    /// clingo reads `#project p(X).`.
+    fn atom_directive(&mut self, r: &ast::Rule, in_domain: bool, head: impl FnOnce(AtomPat) -> Head) {
         let mut scope = Scope::new();
         let mut body = self.body(&r.body, &mut scope);
         if let ast::Head::Atom(t) = &r.head {
             if let Some(atom) = self.atom(t, &mut scope, &mut body) {
+                if in_domain {
+                    body.push(Lit::Atom { sign: Sign::Pos, atom: atom.clone() });
+                }
                 self.push(r.span, head(atom), body, scope);
             }
         }
@@ -434,8 +441,8 @@ impl Normalizer<'_> {
         };
         let spans = [value.span, priority.span, modifier.span];
         let Some(atom) = self.atom(atom, &mut scope, &mut body) else { return };
-        // the atom ranges over its domain (it binds variables, as in
-        // clingo) but is no part of the condition (see `Instantiator::heuristic`)
+        // the atom ranges over its domain (see `atom_directive`) but is no
+        // part of the condition (see `Instantiator::heuristic`)
         body.push(Lit::Atom { sign: Sign::Pos, atom: atom.clone() });
         let value = self.term(value, &mut scope, &mut body);
         let priority = self.term(priority, &mut scope, &mut body);

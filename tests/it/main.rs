@@ -22,5 +22,6 @@ mod misreadings;
 mod optimization;
 mod optimization_output;
 mod programs;
+mod projection;
 mod seeds;
 mod support;
