@@ -93,9 +93,11 @@ pub fn normalize(
     for s in stmts {
         match s {
             Statement::Rule(r) => {
-                let r = with_domains(r, &domains);
-                for r in expand_rule(&r, dialect) {
-                    n.rule(&r);
+                for r in r.head_aggregate_rules() {
+                    let r = with_domains(&r, &domains);
+                    for r in expand_rule(&r, dialect) {
+                        n.rule(&r);
+                    }
                 }
             }
             Statement::Hide { what: None, .. } => show.hide_all = true,
@@ -330,9 +332,17 @@ impl Normalizer<'_> {
     }
 
     fn rule(&mut self, r: &ast::Rule) {
+        if let ast::Head::Aggregate { .. } = r.head {
+            // (normally split up before pools are expanded)
+            for r in r.head_aggregate_rules() {
+                self.rule(&r);
+            }
+            return;
+        }
         let mut scope = Scope::new();
         let mut body = self.body(&r.body, &mut scope);
         let head = match &r.head {
+            ast::Head::Aggregate { .. } => return,
             ast::Head::False => Head::False,
             ast::Head::Atom(t) => match self.atom(t, &mut scope, &mut body) {
                 Some(a) => Head::Atom(a),
@@ -888,6 +898,13 @@ fn with_domains(r: &ast::Rule, domains: &[(String, ast::Term)]) -> ast::Rule {
         ast::Head::False => {}
         ast::Head::Choice { elems, .. } | ast::Head::Disjunction(elems) => {
             for e in elems {
+                term_vars(&e.atom, &mut vs);
+                e.cond.iter().for_each(|c| lit_vars(c, &mut vs));
+            }
+        }
+        ast::Head::Aggregate { elems, .. } => {
+            for e in elems {
+                e.terms.iter().for_each(|t| term_vars(t, &mut vs));
                 term_vars(&e.atom, &mut vs);
                 e.cond.iter().for_each(|c| lit_vars(c, &mut vs));
             }

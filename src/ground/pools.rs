@@ -182,6 +182,9 @@ fn expand_head_elems(elems: &[ast::ChoiceElem], d: Dialect) -> Vec<ast::ChoiceEl
 pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
     let heads: Vec<ast::Head> = match &r.head {
         ast::Head::False => vec![ast::Head::False],
+        // split into a choice and a constraint before pools are expanded
+        // (see `ast::Rule::head_aggregate_rules`)
+        ast::Head::Aggregate { .. } => vec![r.head.clone()],
         ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
         // clingo 5: a pooled disjunct makes one rule per option (`p(1;2) ; q.` is
         // `p(1) ; q.` and `p(2) ; q.`); gringo 3: the options join the disjunction.

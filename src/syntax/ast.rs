@@ -314,6 +314,33 @@ pub enum Head {
     },
     /// `a | b : c` (at least one holds; minimal models)
     Disjunction(Vec<ChoiceElem>),
+    /// clingo 5's head aggregate `l #agg { t : a : c; .. } u`: any of the
+    /// element atoms may be chosen (as in a choice), and the aggregate
+    /// over the tuples of the chosen ones holds (see
+    /// [`Rule::head_aggregate_rules`]).
+    Aggregate {
+        /// The whole head, bounds included.
+        span: Span,
+        /// The aggregate function.
+        fun: AggFun,
+        /// The elements.
+        elems: Vec<HeadAggElem>,
+        /// The bound written before the function (`term op value`).
+        left: Option<Bound>,
+        /// The bound written after the braces (`value op term`).
+        right: Option<Bound>,
+    },
+}
+
+/// An element `t1,..,tn : atom : condition` of a head aggregate.
+#[derive(Clone, PartialEq, Debug)]
+pub struct HeadAggElem {
+    /// The tuple (its first term is the weight for `#sum`).
+    pub terms: Vec<Term>,
+    /// The atom that may be chosen.
+    pub atom: Term,
+    /// The condition (empty: unconditional).
+    pub cond: Vec<Literal>,
 }
 
 /// A rule `head :- body.`, a fact (empty body) or an integrity constraint.
@@ -325,6 +352,43 @@ pub struct Rule {
     pub head: Head,
     /// The body literals (empty for a fact).
     pub body: Vec<BodyLit>,
+}
+
+impl Rule {
+    /// The rules a head aggregate stands for, as clingo defines it:
+    /// `l #agg { t : a : c } u :- B.` is the choice `{ a : c } :- B.` and,
+    /// with bounds, the constraint `:- B, not l #agg { t : a, c } u.`;
+    /// any other rule as it is.
+    pub fn head_aggregate_rules(&self) -> Vec<Rule> {
+        let Head::Aggregate { span, fun, elems, left, right } = &self.head else {
+            return vec![self.clone()];
+        };
+        let choice = elems
+            .iter()
+            .map(|e| ChoiceElem { atom: e.atom.clone(), cond: e.cond.clone(), weight: None })
+            .collect();
+        let mut out = vec![Rule {
+            span: self.span,
+            head: Head::Choice { span: *span, elems: choice, left: None, right: None },
+            body: self.body.clone(),
+        }];
+        if left.is_some() || right.is_some() {
+            let elems = elems
+                .iter()
+                .map(|e| {
+                    let atom =
+                        Literal { span: e.atom.span, sign: Sign::Pos, kind: LitKind::Atom(e.atom.clone()) };
+                    let cond = std::iter::once(atom).chain(e.cond.iter().cloned()).collect();
+                    AggElem::Tuple { terms: e.terms.clone(), cond }
+                })
+                .collect();
+            let agg = Aggregate { span: *span, fun: *fun, elems, left: left.clone(), right: right.clone() };
+            let mut body = self.body.clone();
+            body.push(BodyLit::Aggregate { sign: Sign::Not, agg });
+            out.push(Rule { span: self.span, head: Head::False, body });
+        }
+        out
+    }
 }
 
 /// How the elements of an optimisation statement are told apart: an

@@ -92,7 +92,13 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 weak = true;
                 note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
             }
-            Unsupported(_) | Script | Program | Include | Defined | Project => {
+            // gringo 3's Lua block; other constructs minasp refuses decide
+            // nothing (the refusal names them, whatever the dialect)
+            Script if text[lo..].starts_with("#begin_lua") => {
+                note(Dialect::Gringo3, lo, hi, "#begin_lua", &mut dialect)
+            }
+            Unsupported(_) => {}
+            Script | Program | Include | Defined | Project => {
                 note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
             }
             Inf | Sup if matches!(&text[lo..hi], "#inf" | "#sup") => {
@@ -173,7 +179,10 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 }
             }
             Token::Colon => {
-                if last_colon.is_some() {
+                if last_colon.is_some() && !in_body && braces.last() == Some(&true) {
+                    // `#count{ X : p(X) : d(X) } 1.`: tuple, atom, condition
+                    note(Dialect::Clingo5, lo, hi, "a head aggregate element 't : a : c'", &mut dialect);
+                } else if last_colon.is_some() {
                     note(Dialect::Gringo3, lo, hi, "conditions chained with ':'", &mut dialect);
                 }
                 last_colon = Some(lo);
@@ -279,6 +288,12 @@ mod tests {
         assert_eq!(d("{ a : b, c }."), None);
         // A clingo 5 term show whose body has a conditional literal.
         assert_eq!(d("#show X : e(X,Y), q(L1) : e(X,L1), a."), None);
+        // clingo 5 head aggregates (tuple, atom, condition) are no chains
+        assert_eq!(d("#count{ X : p(X) : d(X) } 1."), Some(Dialect::Clingo5));
+        assert_eq!(d("#program s(k). #count{ I : o(k,I) : s(k,I), 0 < I } 1."), Some(Dialect::Clingo5));
+        // Lua blocks came with gringo 3; refused constructs decide nothing
+        assert_eq!(d("#begin_lua function f() end #end_lua. p(X) :- X := 1."), Some(Dialect::Gringo3));
+        assert_eq!(d("#disjoint { 1 : $x }."), None);
     }
 
     #[test]

@@ -153,7 +153,7 @@ pub enum Token<'s> {
     /// A directive this lexer knows to exist but minasp does not support
     /// (`#edge`, `#theory`, asprin's `#preference`/`#optimize`): reported
     /// by the parser, with its statement.
-    #[regex(r"#(edge|theory|preference|optimize)", |l| l.slice())]
+    #[regex(r"#(edge|theory|preference|optimize|disjoint)", |l| l.slice())]
     Unsupported(&'s str),
     /// A whole `#script (lang) ... #end.` block, or gringo 3's
     /// `#begin_lua ... #end_lua.` (minasp runs no scripts).

@@ -140,7 +140,7 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
 
 /// Removes each statement that uses a construct minasp cannot support —
 /// scripts (`#script`, `@f(..)` calls), theory atoms (`&name`, `#theory`),
-/// clingo 4's `$` constraints, asprin's `#preference`/`#optimize`, `#edge` —
+/// clingo 4's `$` constraints and `#disjoint`, asprin's `#preference`/`#optimize`, `#edge` —
 /// and reports it once, located at the construct, instead of the syntax
 /// errors its tokens would cause.  `toks[0]` is the dialect token.
 fn drop_unsupported(
@@ -208,6 +208,9 @@ fn drop_unsupported(
                 }
                 Token::Unsupported(d @ ("#theory" | "#edge")) => {
                     Some((lo, hi, format!("{d} is not supported: minasp has no theory solving")))
+                }
+                Token::Unsupported("#disjoint") => {
+                    Some((lo, hi, "#disjoint is not supported: minasp has no constraint solving".to_string()))
                 }
                 Token::Unsupported(d) => Some((
                     lo,

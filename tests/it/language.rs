@@ -295,6 +295,36 @@ fn negated_heads_match_clingo() {
     );
 }
 
+/// clingo 5's head aggregates `l #agg { t : a : c } u :- body.`: a choice
+/// of the element atoms constrained by the aggregate over the tuples.
+#[test]
+fn head_aggregates_match_clingo() {
+    compare_with_clingo(
+        "language_head_aggregates",
+        &[
+            one!("#count upper", "d(1..3). #count{ X : p(X) : d(X) } 1."),
+            one!("#count both", "d(1..3). 1 #count{ X : p(X) : d(X) } 2 :- d(1)."),
+            one!("#count no bounds", "d(1..2). #count{ X : t(X) : d(X) }."),
+            one!("#count = ", "d(1..3). #count{ X : p(X) : d(X) } = 2."),
+            one!("tuples count once", "1 #count{ a : s(a); b : s(b); b : s(c) } 1."),
+            one!("#sum", "d(1..3). #sum{ X,q : q(X) : d(X); 2,r : r } = 3."),
+            one!("#sum negative", "d(1..3). -1 <= #sum{ X-2 : q(X) : d(X) } <= 0."),
+            one!("#sum+", "d(1..3). #sum+{ X : q(X) : d(X) } >= 4."),
+            one!("#min", "d(1..3). #min{ X : q(X) : d(X) } = 2."),
+            one!("#max", "d(1..3). #max{ X : q(X) : d(X) } < 3 :- d(3)."),
+            one!("no condition", "#count{ 1 : a; 2 : b; 3 : c } 2."),
+            one!("condition with not", "d(1..3). e(2). 1 #count{ X : p(X) : d(X), not e(X) }."),
+            one!("global variable", "d(1..2). #count{ Y : p(X,Y) : d(Y) } 1 :- d(X)."),
+            one!("empty tuple", "d(1..2). 1 #count{ : p(X) : d(X) }."),
+            one!(
+                "with a program part",
+                "#program base. d(1..2). #count{ X : p(X) : d(X) } 1.\n#program s(t). q(t)."
+            ),
+            one!("recursive", "d(1..3). #count{ X : p(X) : d(X) } 1 :- not p(1). p(1) :- p(2)."),
+        ],
+    );
+}
+
 #[test]
 fn include_in_subdirectory_includes_its_sibling() {
     compare_with_clingo(
