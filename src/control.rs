@@ -53,6 +53,8 @@ pub struct Options {
     pub enum_mode: EnumMode,
     /// Projected enumeration (`--project`).
     pub project: ProjectMode,
+    /// Keep what explanations need (the source rule of each ground rule).
+    pub explain: bool,
 }
 
 impl Default for Options {
@@ -66,6 +68,7 @@ impl Default for Options {
             params: Default::default(),
             enum_mode: EnumMode::Auto,
             project: ProjectMode::No,
+            explain: false,
         }
     }
 }
@@ -290,6 +293,7 @@ impl Control {
             dialect,
             max_atoms: self.options.max_ground_atoms,
             interrupt: Some(self.interrupter.0.clone()),
+            record_origins: self.options.explain,
             ..Default::default()
         };
         // Parts other than `base` are not grounded from here, but checked.
@@ -378,6 +382,24 @@ impl Control {
     /// A diagnostic as gringo prints it (`file:line:col-col: error: ...`).
     pub fn render(&self, d: &Diagnostic) -> String {
         d.render(&self.sources)
+    }
+
+    /// Checks each candidate (atoms as clingo prints them) and renders
+    /// the verdicts as `--verify` prints them; `Err` before grounding or
+    /// on a ground program read as aspif/smodels.  The first value: all
+    /// candidates are stable.
+    pub fn verify(&self, candidates: &[Vec<String>]) -> Result<(bool, String), Error> {
+        let Some(g) = self.grounding() else {
+            return Err(Error::Usage("--verify needs a program to ground, not a ground program"));
+        };
+        let mut all = true;
+        let mut text = String::new();
+        for (i, c) in candidates.iter().enumerate() {
+            let v = crate::explain::verify::verify(g, c);
+            all &= v.stable;
+            text.push_str(&crate::explain::render_verdict(i + 1, &v, g, &self.sources));
+        }
+        Ok((all, text))
     }
 
     /// The grounder's result (after [`Control::ground`] on program text).

@@ -46,6 +46,7 @@ pub mod aspif;
 pub mod control;
 pub mod diagnostics;
 pub mod enumerate;
+pub mod explain;
 pub mod ground;
 pub mod json;
 pub mod models;

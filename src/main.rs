@@ -76,6 +76,7 @@ fn run(cli: Cli) -> i32 {
         params: cli.params(),
         enum_mode: cli.enum_mode.unwrap_or_default(),
         project: cli.project.unwrap_or_default(),
+        explain: !cli.verify.is_empty(),
         ..Options::default()
     });
     let stop = Stopper::arm(
@@ -129,6 +130,10 @@ fn run(cli: Cli) -> i32 {
         }
     }
     print_diagnostics(&ctl, &cli);
+    if !cli.verify.is_empty() {
+        stop.claim_output();
+        return verify(&ctl, &cli.verify);
+    }
     if let Some(g) = ctl.grounding() {
         if cli.text || cli.output == Some(GroundOutput::Text) {
             stop.claim_output();
@@ -144,6 +149,44 @@ fn run(cli: Cli) -> i32 {
         }
     }
     solve(&mut ctl, &cli, &stop, &inputs, limit, start)
+}
+
+/// `--verify FILES`: the verdict on every candidate in the files; exit 0
+/// when all are stable, 1 when one is not, 65 when a file cannot be read.
+fn verify(ctl: &Control, files: &[String]) -> i32 {
+    let mut candidates = Vec::new();
+    for f in files {
+        let text = if f == "-" {
+            let mut s = String::new();
+            io::stdin().read_to_string(&mut s).map(|_| s)
+        } else {
+            std::fs::read(f).map(|b| String::from_utf8_lossy(&b).into_owned())
+        };
+        match text {
+            Ok(t) => candidates.extend(minasp::explain::candidates::read(&t)),
+            Err(e) => {
+                eprintln!("error: file could not be opened:\n  {}: {}\n", f, e);
+                eprintln!("*** ERROR: (minasp): reading the candidates failed");
+                return 65;
+            }
+        }
+    }
+    match ctl.verify(&candidates) {
+        Ok((all_stable, text)) => {
+            let mut out = io::stdout();
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+            if all_stable {
+                0
+            } else {
+                1
+            }
+        }
+        Err(e) => {
+            eprintln!("*** ERROR: (minasp): {}", e);
+            65
+        }
+    }
 }
 
 /// The infos (not silenced by `-W`) and errors of the run, on stderr.

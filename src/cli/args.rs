@@ -27,6 +27,11 @@ pub struct Cli {
     /// Re-verify every answer set against the ground program (always on in debug builds).
     #[arg(long = "check")]
     pub check: bool,
+    /// Check the candidate answers in FILE (clingo's output, or one
+    /// candidate per line) instead of solving: `Candidate N: stable` or
+    /// `not stable` with the reasons; exit 0 when all are stable, else 1.
+    #[arg(long = "verify", value_name = "FILE")]
+    pub verify: Vec<String>,
     /// Stop after N seconds (grounding and solving): models found so far are
     /// kept, the summary says `TIME LIMIT   : 1`.
     #[arg(long = "time-limit", value_name = "N")]

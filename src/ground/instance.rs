@@ -131,7 +131,16 @@ impl Instantiator {
 
     /// Builds one rule instance; with `heads_only` just adds its head atoms
     /// to their domains (for deferred instances during the fixpoint).
+    /// When origins are recorded, the ground rules made so far without one
+    /// get the source rule's span.
     pub(super) fn build_instance(&mut self, rule: &Rule, b: &Binding, heads_only: bool) {
+        self.instance(rule, b, heads_only);
+        if let Some(o) = &mut self.origins {
+            o.resize(self.prog.rules.len(), rule.span);
+        }
+    }
+
+    fn instance(&mut self, rule: &Rule, b: &Binding, heads_only: bool) {
         self.current = rule.span;
         if heads_only {
             match &rule.head {

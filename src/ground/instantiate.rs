@@ -82,6 +82,9 @@ pub struct Instantiator {
     /// Optimisation elements whose weight or priority is no integer: where,
     /// and the tuple as clingo quotes it (`x@1`).
     pub ignored_tuples: Vec<(crate::syntax::span::Span, String)>,
+    /// With `Some`, the source rule of each ground rule (parallel to
+    /// `prog.rules`; see `build_instance`).
+    pub origins: Option<Vec<crate::syntax::span::Span>>,
     /// `#heuristic` directives ignored (clingo's info): the offending term.
     pub ignored_heuristics: Vec<crate::syntax::span::Span>,
 }
@@ -132,6 +135,7 @@ impl Instantiator {
             externals: Vec::new(),
             heuristics: Vec::new(),
             ignored_heuristics: Vec::new(),
+            origins: None,
             ignored_tuples: Vec::new(),
         }
     }

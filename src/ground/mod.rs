@@ -43,6 +43,9 @@ pub struct Grounding {
     /// The symbol of every atom that stands for a ground atom of the
     /// program (shown or not); auxiliary atoms have none.
     pub atom_syms: hash::Map<Atom, Sym>,
+    /// With [`Options::record_origins`]: the source rule of each ground
+    /// rule (parallel to `program.rules`); otherwise empty.
+    pub origins: Vec<crate::syntax::span::Span>,
 }
 
 impl Grounding {
@@ -69,6 +72,9 @@ pub struct Options {
     pub warn_undefined: bool,
     /// Checked while instantiating: when set, grounding stops.
     pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Keep the source rule of each ground rule ([`Grounding::origins`],
+    /// for explanations).
+    pub record_origins: bool,
 }
 
 impl Default for Options {
@@ -79,6 +85,7 @@ impl Default for Options {
             dialect: crate::syntax::parse::Dialect::Clingo5,
             warn_undefined: true,
             interrupt: None,
+            record_origins: false,
         }
     }
 }
@@ -97,6 +104,9 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     let preds: Vec<Pred> = keys.iter().map(|k| Pred::new(*k)).collect();
     let mut inst = instantiate::Instantiator::new(syms, preds);
     inst.max_atoms = opts.max_atoms;
+    if opts.record_origins {
+        inst.origins = Some(Vec::new());
+    }
     inst.interrupt = opts.interrupt.clone();
     match inst.run(&norm.rules) {
         Ok(()) => {}
@@ -127,7 +137,12 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
                 .with_class(crate::diagnostics::InfoClass::OperationUndefined),
         );
     }
-    crate::program::simplify::drop_underivable(&mut inst.prog);
+    let mut origins = inst.origins.take().unwrap_or_default();
+    if opts.record_origins {
+        let last = origins.last().copied().unwrap_or_default();
+        origins.resize(inst.prog.rules.len(), last);
+    }
+    crate::program::simplify::drop_underivable_along(&mut inst.prog, &mut origins);
     // The output table.
     let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
     let mut atom_syms = hash::Map::default();
@@ -158,7 +173,7 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
         all.sort_unstable();
         all.dedup();
     }
-    Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms }, diags))
+    Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms, origins }, diags))
 }
 
 /// The errors grounding `stmts` would report before instantiating

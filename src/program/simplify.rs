@@ -10,10 +10,18 @@
 //! their indices; only rules, body literals and minimize literals that are
 //! false go away).
 
-use super::{Body, GroundProgram, Head, Lit};
+use super::{Body, GroundProgram, Head, Lit, Rule};
 
 /// Simplifies in place; returns how many rules were removed.
 pub fn drop_underivable(p: &mut GroundProgram) -> usize {
+    drop_underivable_along(p, &mut Vec::<()>::new())
+}
+
+/// As [`drop_underivable`]; `side` (empty, or one entry per rule) loses
+/// the entries of the rules removed, so that it stays parallel to them.
+pub fn drop_underivable_along<T>(p: &mut GroundProgram, side: &mut Vec<T>) -> usize {
+    let tracked = !side.is_empty();
+    debug_assert!(!tracked || side.len() == p.rules.len());
     let n = p.num_atoms as usize;
     let mut removed = 0;
     loop {
@@ -33,51 +41,66 @@ pub fn drop_underivable(p: &mut GroundProgram) -> usize {
         }
         let before = p.rules.len();
         let mut new_facts = false;
-        p.rules.retain_mut(|r| match &mut r.body {
-            Body::Normal(ls) => {
-                let false_lit = |l: &Lit| {
-                    let a = l.atom().index();
-                    if l.is_positive() {
-                        !defined[a]
-                    } else {
-                        fact[a]
-                    }
-                };
-                if ls.iter().any(false_lit) {
-                    return false;
-                }
-                if ls.is_empty() {
-                    return true;
-                }
-                // literals true for certain: `not a` of an atom without rules, a fact
-                ls.retain(
-                    |l| if l.is_positive() { !fact[l.atom().index()] } else { defined[l.atom().index()] },
-                );
-                new_facts |= ls.is_empty() && matches!(&r.head, Head::Disjunction(h) if h.len() == 1);
-                true
+        let mut kept = Vec::with_capacity(if tracked { before } else { 0 });
+        p.rules.retain_mut(|r| {
+            let keep = keep_rule(r, &defined, &fact, &mut new_facts);
+            if tracked {
+                kept.push(keep);
             }
-            Body::Weight { bound, lits } => {
-                let mut b = *bound;
-                lits.retain(|&(l, w)| {
-                    if defined[l.atom().index()] {
-                        true
-                    } else {
-                        if !l.is_positive() {
-                            b -= w;
-                        }
-                        false
-                    }
-                });
-                *bound = b;
-                lits.iter().map(|x| x.1).sum::<i64>() >= *bound
-            }
+            keep
         });
+        if tracked {
+            let mut k = kept.into_iter();
+            side.retain(|_| k.next().unwrap_or(true));
+        }
         removed += before - p.rules.len();
         // Removed rules can leave further atoms without rules, and new
         // facts falsify further `not a`.
         if p.rules.len() == before && !new_facts {
             drop_false_minimize_literals(p, &defined, &fact);
             return removed;
+        }
+    }
+}
+
+/// Whether rule `r` stays (its body can hold), with the literals true for
+/// certain taken out; `new_facts` is set when that leaves a fact.
+fn keep_rule(r: &mut Rule, defined: &[bool], fact: &[bool], new_facts: &mut bool) -> bool {
+    match &mut r.body {
+        Body::Normal(ls) => {
+            let false_lit = |l: &Lit| {
+                let a = l.atom().index();
+                if l.is_positive() {
+                    !defined[a]
+                } else {
+                    fact[a]
+                }
+            };
+            if ls.iter().any(false_lit) {
+                return false;
+            }
+            if ls.is_empty() {
+                return true;
+            }
+            // literals true for certain: `not a` of an atom without rules, a fact
+            ls.retain(|l| if l.is_positive() { !fact[l.atom().index()] } else { defined[l.atom().index()] });
+            *new_facts |= ls.is_empty() && matches!(&r.head, Head::Disjunction(h) if h.len() == 1);
+            true
+        }
+        Body::Weight { bound, lits } => {
+            let mut b = *bound;
+            lits.retain(|&(l, w)| {
+                if defined[l.atom().index()] {
+                    true
+                } else {
+                    if !l.is_positive() {
+                        b -= w;
+                    }
+                    false
+                }
+            });
+            *bound = b;
+            lits.iter().map(|x| x.1).sum::<i64>() >= *bound
         }
     }
 }
@@ -97,7 +120,6 @@ fn drop_false_minimize_literals(p: &mut GroundProgram, defined: &[bool], fact: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::Rule;
 
     #[test]
     fn underivable_atoms_vanish_in_cascade() {
