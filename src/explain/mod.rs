@@ -76,14 +76,16 @@ pub fn render_verdict(n: usize, v: &Verdict, g: &Grounding, sources: &SourceMap)
                 let shown: Vec<&str> =
                     labels.iter().filter(|l| !l.starts_with('-')).map(|s| s.as_str()).collect();
                 let absent: Vec<&str> = labels.iter().filter_map(|l| l.strip_prefix('-')).collect();
-                let mut parts = Vec::new();
-                if !shown.is_empty() {
-                    parts.push(format!("shows {}", shown.join(", ")));
-                }
-                if !absent.is_empty() {
-                    parts.push(format!("does not show {}", absent.join(", ")));
-                }
-                out.push_str(&format!("  no answer set {}\n", parts.join(" and ")));
+                let line = match (shown.is_empty(), absent.is_empty()) {
+                    (false, true) => format!("no answer set shows {}", shown.join(", ")),
+                    (true, false) => format!("no answer set leaves out all of {}", absent.join(", ")),
+                    _ => format!(
+                        "no answer set shows {} while leaving out {}",
+                        shown.join(", "),
+                        absent.join(", ")
+                    ),
+                };
+                out.push_str(&format!("  {}\n", line));
             }
         }
     }

@@ -144,8 +144,10 @@ fn satisfiable(g: &Grounding, reqs: &[Requirement]) -> bool {
 }
 
 /// A subset of `reqs` that no answer set meets, from which no requirement
-/// can be left out (deletion-based).
+/// can be left out (deletion-based; absences are tried first, so that the
+/// clash is told in the candidate's own atoms where it can be).
 fn smallest_clash(g: &Grounding, mut reqs: Vec<Requirement>) -> Vec<String> {
+    reqs.sort_by_key(|r| !r.label.starts_with('-'));
     let mut i = 0;
     while i < reqs.len() {
         let removed = reqs.remove(i);

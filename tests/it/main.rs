@@ -25,3 +25,4 @@ mod programs;
 mod projection;
 mod seeds;
 mod support;
+mod verify;
