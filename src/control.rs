@@ -361,6 +361,7 @@ impl Control {
             fixed_bound,
             project_on,
             ground,
+            sources: &self.sources,
             solver,
             limit: models,
             count: 0,
@@ -430,6 +431,7 @@ fn read(path: &str) -> Result<(String, Vec<u8>), String> {
 #[derive(Clone)]
 pub struct Model<'a> {
     ground: &'a Ground,
+    sources: &'a SourceMap,
     number: u64,
     truth: Vec<bool>,
     costs: Vec<i64>,
@@ -475,6 +477,17 @@ impl Model<'_> {
     pub fn truth(&self) -> &[bool] {
         &self.truth
     }
+    /// Why `atom` (as printed) is or is not in this answer set, as lines
+    /// (see [`crate::explain::why`]); the rules are located when the
+    /// program was grounded with [`Options::explain`].
+    pub fn why(&self, atom: &str) -> Vec<String> {
+        match self.ground {
+            Ground::Grounded(g) => crate::explain::why::why(g, self.sources, &self.truth, atom),
+            Ground::Read(_) => {
+                vec![format!("{}: --why needs a program to ground, not a ground program", atom)]
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Model<'_> {
@@ -499,6 +512,8 @@ pub struct SolveResult {
 /// A running search: iterate for the answer sets, then read the result.
 pub struct Solve<'a> {
     ground: &'a Ground,
+    /// The program text (for explanations).
+    sources: &'a SourceMap,
     solver: Search,
     /// Under `-e brave|cautious`: the consequences so far.
     consequences: Option<Consequences>,
@@ -664,7 +679,15 @@ impl<'a> Iterator for Solve<'a> {
                     }
                     consequences = Some(self.bounds(brave, &truth));
                 }
-                Some(Model { ground: self.ground, number, truth, costs, optimal, consequences })
+                Some(Model {
+                    ground: self.ground,
+                    sources: self.sources,
+                    number,
+                    truth,
+                    costs,
+                    optimal,
+                    consequences,
+                })
             }
             Found::Exhausted => {
                 self.exhausted = true;

@@ -33,6 +33,9 @@ pub fn document(inputs: &[String], witnesses: &[Shown], result: Result, s: &Summ
                 if let Some((lo, hi)) = m.consequences {
                     o.insert("Consequences".into(), json!({ "True": lo, "Open": hi - lo }));
                 }
+                if !m.why.is_empty() {
+                    o.insert("Why".into(), json!(m.why));
+                }
                 w
             })
             .collect();

@@ -76,7 +76,7 @@ fn run(cli: Cli) -> i32 {
         params: cli.params(),
         enum_mode: cli.enum_mode.unwrap_or_default(),
         project: cli.project.unwrap_or_default(),
-        explain: !cli.verify.is_empty(),
+        explain: !cli.verify.is_empty() || !cli.why.is_empty(),
         ..Options::default()
     });
     let stop = Stopper::arm(
@@ -295,6 +295,7 @@ fn solve(
             costs: m.cost().to_vec(),
             optimal: m.optimality_proven(),
             consequences: m.consequences(),
+            why: cli.why.iter().flat_map(|a| m.why(a)).collect(),
         };
         let _ = p.model(shown);
     }

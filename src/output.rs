@@ -49,7 +49,10 @@ fn shown_answer(out: &mut dyn Write, m: &Shown, costs: bool) -> io::Result<()> {
         writeln!(out, "Consequences: [{lo};{hi}]")?;
         out.flush()?;
     }
-    Ok(())
+    for l in &m.why {
+        writeln!(out, "{}", l)?;
+    }
+    out.flush()
 }
 
 /// Writes the result word, a blank line and the summary lines (`Models`, `Calls`, `Time`, ...).
@@ -215,6 +218,9 @@ impl<'a> Printer<'a> {
             }
             (Quiet::All, Format::Text) if self.quiet() => {
                 writeln!(self.out, "{}", m.atoms.join(" "))?;
+                for l in &m.why {
+                    writeln!(self.out, "{}", l)?;
+                }
                 self.out.flush()
             }
             (Quiet::All, Format::Text) => shown_answer(self.out, &m, true),

@@ -137,4 +137,6 @@ pub struct Shown {
     /// Under `-e brave|cautious`: how many shown atoms are known
     /// consequences, and how many may be.
     pub consequences: Option<(usize, usize)>,
+    /// `--why` explanations, one line each (printed after the answer).
+    pub why: Vec<String>,
 }

@@ -32,6 +32,10 @@ pub struct Cli {
     /// `not stable` with the reasons; exit 0 when all are stable, else 1.
     #[arg(long = "verify", value_name = "FILE")]
     pub verify: Vec<String>,
+    /// After each answer set: why ATOM (a ground atom as clingo prints it)
+    /// is in it (its derivation) or not (the rules that fail).
+    #[arg(long = "why", value_name = "ATOM")]
+    pub why: Vec<String>,
     /// Stop after N seconds (grounding and solving): models found so far are
     /// kept, the summary says `TIME LIMIT   : 1`.
     #[arg(long = "time-limit", value_name = "N")]

@@ -8,6 +8,7 @@
 
 pub mod candidates;
 pub mod verify;
+pub mod why;
 
 use crate::ground::Grounding;
 use crate::program::{Atom, Body, Head, Lit};
@@ -94,7 +95,7 @@ pub fn render_verdict(n: usize, v: &Verdict, g: &Grounding, sources: &SourceMap)
 
 /// `    FILE:LINE:COL-COL: the rule as written` for ground rule `i` (its
 /// source rule), or a note that its origin is unknown.
-fn rule_line(i: usize, g: &Grounding, sources: &SourceMap) -> String {
+pub(crate) fn rule_line(i: usize, g: &Grounding, sources: &SourceMap) -> String {
     match g.origins.get(i) {
         Some(&span) if (span.file.0 as usize) < sources.files().count() => {
             format!("    {}: {}\n", sources.location(span), one_line(sources.text(span)))

@@ -26,3 +26,4 @@ mod projection;
 mod seeds;
 mod support;
 mod verify;
+mod why;

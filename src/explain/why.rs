@@ -1,0 +1,207 @@
+//! Why an atom is, or is not, in an answer set (`--why ATOM`).
+//!
+//! A true atom is explained by a derivation: the rule instance that
+//! supports it, located at its source rule, and below it the derivations
+//! of the named atoms its positive body needs — each atom explained once,
+//! in the order the reduct's least model derives them, so positive loops
+//! never explain themselves.  A false atom is explained by every rule
+//! instance with it in the head and the body literal that fails there, or
+//! by there being none.
+//!
+//! Invariant: every rule printed under a true atom supports it in the
+//! answer set (its body holds, no other head atom of a disjunction is
+//! true), and its positive named body atoms were derived before it.
+
+use super::{instance, rule_line, verify::body_holds};
+use crate::ground::Grounding;
+use crate::program::{Atom, Body, Head, Lit, Rule};
+use crate::syntax::span::SourceMap;
+use std::collections::HashMap;
+
+/// The explanation lines for `atom` (as clingo prints it) in the answer
+/// set `model` (the truth of every atom of `g`'s program).
+pub fn why(g: &Grounding, sources: &SourceMap, model: &[bool], atom: &str) -> Vec<String> {
+    let Some(a) = g.atom_syms.iter().find(|(_, s)| g.syms.display(**s) == atom).map(|(a, _)| *a) else {
+        if g.output.iter().any(|(s, _)| g.syms.display(*s) == atom) {
+            return vec![format!("{} is a term shown by #show, not an atom of the program", atom)];
+        }
+        return vec![format!("{} is false: it occurs in no rule that can derive it", atom)];
+    };
+    if model[a.index()] {
+        let order = derivation_order(g, model);
+        let mut out = vec![format!("{} is true:", atom)];
+        let mut done = vec![false; model.len()];
+        explain_true(g, sources, model, &order, a, 1, &mut done, &mut out);
+        out
+    } else {
+        // printed all the same by a `#show t : body.` whose body holds
+        let printed = g
+            .output
+            .iter()
+            .any(|(s, c)| g.syms.display(*s) == atom && c.is_none_or(|c| c != a && model[c.index()]));
+        let note = if printed { " (it is printed by a #show statement, as a term)" } else { "" };
+        let rules: Vec<usize> = g
+            .program
+            .rules
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| matches!(&r.head, Head::Disjunction(h) | Head::Choice(h) if h.contains(&a)))
+            .map(|(i, _)| i)
+            .collect();
+        if rules.is_empty() {
+            return vec![format!("{} is false: no rule can derive it{}", atom, note)];
+        }
+        let mut out = vec![format!("{} is false: no rule derives it{}", atom, note)];
+        for i in rules {
+            out.push(rule_line(i, g, sources).trim_end().to_string());
+            out.push(format!("      {}  ({})", instance(i, g), why_not(g, &g.program.rules[i], a, model)));
+        }
+        out
+    }
+}
+
+/// Why rule `r` does not derive the false atom `a`.
+fn why_not(g: &Grounding, r: &Rule, a: Atom, model: &[bool]) -> String {
+    let name = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
+    if body_holds(&r.body, model) {
+        return match &r.head {
+            Head::Choice(_) => "its body holds, but the choice leaves it out".to_string(),
+            Head::Disjunction(h) => {
+                let others: Vec<String> =
+                    h.iter().filter(|&&b| b != a && model[b.index()]).filter_map(|b| name(*b)).collect();
+                format!("its body holds, and {} is true instead", others.join(", "))
+            }
+        };
+    }
+    if let Body::Normal(ls) = &r.body {
+        if let Some(l) = ls.iter().find(|l| model[l.atom().index()] != l.is_positive()) {
+            if let Some(n) = name(l.atom()) {
+                return if l.is_positive() { format!("{} is false", n) } else { format!("{} is true", n) };
+            }
+        }
+    }
+    "its body does not hold".to_string()
+}
+
+/// Per true atom: the round of the reduct's least model that derives it
+/// and a rule that does (atoms not derived: none).
+fn derivation_order(g: &Grounding, model: &[bool]) -> Vec<Option<(u32, usize)>> {
+    let n = model.len();
+    let mut order: Vec<Option<(u32, usize)>> = vec![None; n];
+    let derived =
+        |order: &[Option<(u32, usize)>], l: &Lit| !l.is_positive() || order[l.atom().index()].is_some();
+    let mut round = 0;
+    loop {
+        round += 1;
+        let mut new = Vec::new();
+        for (i, r) in g.program.rules.iter().enumerate() {
+            let (Head::Disjunction(h) | Head::Choice(h)) = &r.head;
+            for &a in h {
+                if order[a.index()].is_some() || !model[a.index()] || !supports(r, a, model) {
+                    continue;
+                }
+                let ok = match &r.body {
+                    Body::Normal(ls) => ls.iter().all(|l| derived(&order, l)),
+                    Body::Weight { bound, lits } => {
+                        lits.iter()
+                            .filter(|(l, _)| model[l.atom().index()] == l.is_positive() && derived(&order, l))
+                            .map(|(_, w)| *w)
+                            .sum::<i64>()
+                            >= *bound
+                    }
+                };
+                if ok {
+                    new.push((a, i));
+                }
+            }
+        }
+        if new.is_empty() {
+            return order;
+        }
+        for (a, i) in new {
+            order[a.index()].get_or_insert((round, i));
+        }
+    }
+}
+
+/// Rule `r` supports `a`: its body holds and no other head atom of a
+/// disjunction is true.
+fn supports(r: &Rule, a: Atom, model: &[bool]) -> bool {
+    body_holds(&r.body, model)
+        && match &r.head {
+            Head::Choice(_) => true,
+            Head::Disjunction(h) => h.iter().all(|&b| b == a || !model[b.index()]),
+        }
+}
+
+/// The named atoms a derivation of rule `i` needs: its positive body
+/// atoms that are true, through auxiliary atoms to the named ones their
+/// own derivations need.
+fn needs(
+    g: &Grounding,
+    order: &[Option<(u32, usize)>],
+    model: &[bool],
+    i: usize,
+    out: &mut Vec<Atom>,
+    seen: &mut HashMap<Atom, ()>,
+) {
+    let lits: Vec<Lit> = match &g.program.rules[i].body {
+        Body::Normal(ls) => ls.clone(),
+        Body::Weight { lits, .. } => lits.iter().map(|(l, _)| *l).collect(),
+    };
+    for l in lits {
+        let a = l.atom();
+        if !l.is_positive() || !model[a.index()] || seen.insert(a, ()).is_some() {
+            continue;
+        }
+        if g.atom_syms.contains_key(&a) {
+            out.push(a);
+        } else if let Some((_, j)) = order[a.index()] {
+            needs(g, order, model, j, out, seen);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn explain_true(
+    g: &Grounding,
+    sources: &SourceMap,
+    model: &[bool],
+    order: &[Option<(u32, usize)>],
+    a: Atom,
+    depth: usize,
+    done: &mut [bool],
+    out: &mut Vec<String>,
+) {
+    let pad = "  ".repeat(depth);
+    let name = g.atom_syms.get(&a).map(|s| g.syms.display(*s)).unwrap_or_default();
+    if done[a.index()] {
+        out.push(format!("{}{}: see above", pad, name));
+        return;
+    }
+    done[a.index()] = true;
+    let Some((_, i)) = order[a.index()] else {
+        out.push(format!("{}{}: true, but no rule derives it (an external input)", pad, name));
+        return;
+    };
+    // a rule whose body the grounder found true from facts alone is a fact
+    // of the ground program; its source rule may still have a body
+    let written_fact = g.origins.get(i).is_some_and(|s| !sources.text(*s).contains(":-"));
+    let how = match (&g.program.rules[i].head, &g.program.rules[i].body) {
+        (Head::Choice(_), _) => "chosen by",
+        (_, Body::Normal(ls)) if ls.is_empty() && written_fact => "is a fact:",
+        (_, Body::Normal(ls)) if ls.is_empty() => "follows from facts by",
+        _ => "derived by",
+    };
+    let loc = rule_line(i, g, sources);
+    out.push(format!("{}{} {} {}", pad, name, how, loc.trim()));
+    if !matches!(&g.program.rules[i].body, Body::Normal(ls) if ls.is_empty()) {
+        out.push(format!("{}  {}", pad, instance(i, g)));
+    }
+    let mut next = Vec::new();
+    needs(g, order, model, i, &mut next, &mut HashMap::new());
+    next.sort_by_key(|b| order[b.index()].map(|(r, _)| r));
+    for b in next {
+        explain_true(g, sources, model, order, b, depth + 1, done, out);
+    }
+}
