@@ -403,6 +403,17 @@ impl Control {
         Ok((all, text))
     }
 
+    /// For an unsatisfiable program: an irreducible set of its integrity
+    /// constraints that cannot hold together, rendered as `--explain`
+    /// prints it (see [`crate::explain::core`]); `None` when the program
+    /// has answer sets, was not grounded from text, or the search was
+    /// interrupted.
+    pub fn explain_unsat(&self) -> Option<String> {
+        let g = self.grounding()?;
+        let core = crate::explain::core::unsat_core(g, &self.sources, Some(self.interrupter.0.clone()))?;
+        Some(crate::explain::core::render(&core, g, &self.sources))
+    }
+
     /// The grounder's result (after [`Control::ground`] on program text).
     pub fn grounding(&self) -> Option<&Grounding> {
         match &self.ground {

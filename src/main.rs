@@ -76,7 +76,7 @@ fn run(cli: Cli) -> i32 {
         params: cli.params(),
         enum_mode: cli.enum_mode.unwrap_or_default(),
         project: cli.project.unwrap_or_default(),
-        explain: !cli.verify.is_empty() || !cli.why.is_empty(),
+        explain: !cli.verify.is_empty() || !cli.why.is_empty() || cli.explain,
         ..Options::default()
     });
     let stop = Stopper::arm(
@@ -348,5 +348,14 @@ fn solve(
     if !s.stats.is_empty() {
         let _ = p.stats(&s.stats);
     }
-    output::exit_code(result, solve.more(), stop.reason())
+    let code = output::exit_code(result, solve.more(), stop.reason());
+    drop(solve);
+    if cli.explain && result == output::Result::Unsatisfiable && style.format == output::Format::Text {
+        if let Some(core) = ctl.explain_unsat() {
+            let _ = writeln!(out);
+            let _ = out.write_all(core.as_bytes());
+            let _ = out.flush();
+        }
+    }
+    code
 }

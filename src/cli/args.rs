@@ -36,6 +36,10 @@ pub struct Cli {
     /// is in it (its derivation) or not (the rules that fail).
     #[arg(long = "why", value_name = "ATOM")]
     pub why: Vec<String>,
+    /// On an unsatisfiable program: after the summary, an irreducible set
+    /// of its integrity constraints that cannot all hold, located.
+    #[arg(long = "explain")]
+    pub explain: bool,
     /// Stop after N seconds (grounding and solving): models found so far are
     /// kept, the summary says `TIME LIMIT   : 1`.
     #[arg(long = "time-limit", value_name = "N")]

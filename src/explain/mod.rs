@@ -1,12 +1,15 @@
-//! Explanations for people: checking candidate answers against a program
-//! (`--verify`, [`verify`]) and printing the reasons in terms of the
-//! source rules, located as gringo locates its messages.
+//! Explanations for people, in terms of the source rules, located as
+//! gringo locates its messages: checking candidate answers against a
+//! program (`--verify`, [`verify`]), why an atom is or is not in an answer
+//! set (`--why`, [`why`]), and which constraints make a program
+//! unsatisfiable (`--explain`, [`core`]).
 //!
 //! Invariant: explanations only read the grounding (with
 //! [`crate::ground::Options::record_origins`], which maps each ground rule
 //! to its source rule) and the solver's verdicts; they never change either.
 
 pub mod candidates;
+pub mod core;
 pub mod verify;
 pub mod why;
 

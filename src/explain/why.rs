@@ -186,7 +186,10 @@ fn explain_true(
     };
     // a rule whose body the grounder found true from facts alone is a fact
     // of the ground program; its source rule may still have a body
-    let written_fact = g.origins.get(i).is_some_and(|s| !sources.text(*s).contains(":-"));
+    let written_fact = g
+        .origins
+        .get(i)
+        .is_some_and(|s| (s.file.0 as usize) < sources.files().count() && !sources.text(*s).contains(":-"));
     let how = match (&g.program.rules[i].head, &g.program.rules[i].body) {
         (Head::Choice(_), _) => "chosen by",
         (_, Body::Normal(ls)) if ls.is_empty() && written_fact => "is a fact:",

@@ -176,6 +176,10 @@ impl Instantiator {
             self.ground_rule(rules, r, None, &[])?;
         }
         self.classical_negation_constraints();
+        // those constraints come from no statement of the source
+        if let Some(o) = &mut self.origins {
+            o.resize(self.prog.rules.len(), crate::syntax::span::Span::NOWHERE);
+        }
         Ok(())
     }
 

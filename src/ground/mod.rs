@@ -139,8 +139,8 @@ pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Dia
     }
     let mut origins = inst.origins.take().unwrap_or_default();
     if opts.record_origins {
-        let last = origins.last().copied().unwrap_or_default();
-        origins.resize(inst.prog.rules.len(), last);
+        // the minimize statements' auxiliary rules
+        origins.resize(inst.prog.rules.len(), crate::syntax::span::Span::NOWHERE);
     }
     crate::program::simplify::drop_underivable_along(&mut inst.prog, &mut origins);
     // The output table.

@@ -20,6 +20,10 @@ pub struct Span {
 }
 
 impl Span {
+    /// The span of no source text (a rule the grounder adds by itself,
+    /// such as `:- p, -p.` for classical negation).
+    pub const NOWHERE: Span = Span { file: FileId(u32::MAX), lo: 0, hi: 0 };
+
     /// The bytes `lo..hi` of `file`.
     pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
         Span { file, lo: lo as u32, hi: hi as u32 }

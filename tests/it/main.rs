@@ -13,6 +13,7 @@ mod checkers;
 mod dialects;
 mod differential;
 mod errors;
+mod explain;
 mod formats;
 mod gen;
 mod heuristic;
