@@ -303,7 +303,7 @@ impl Control {
                 return Err(Error::Input("grounding stopped because of errors"));
             }
         }
-        match ground::ground(&stmts, &opts) {
+        match ground::ground(stmts, &opts) {
             Ok((g, infos)) => {
                 self.diagnostics.extend(infos);
                 self.ground = Some(Ground::Grounded(g));

@@ -196,10 +196,12 @@ impl Instantiator {
             }
             Head::Choice { elems, bounds } => self.choice(elems, bounds, b, body),
             Head::Disjunction(elems) => self.disjunction(elems, b, body),
-            Head::Minimize { weight, priority, tuple } => {
+            Head::Minimize(m) => {
+                let super::rule::MinimizeHead { weight, priority, tuple } = &**m;
                 self.minimize_elem(weight, priority, tuple, b, body)
             }
-            Head::Heuristic { atom, value, priority, modifier, spans, order } => {
+            Head::Heuristic(h) => {
+                let super::rule::HeuristicHead { atom, value, priority, modifier, spans, order } = &**h;
                 self.heuristic(atom, [value, priority, modifier], *spans, *order, b, body)
             }
             // the atom is in the body: it exists

@@ -494,13 +494,15 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
         Head::Choice { bounds, .. } => bounds.iter().for_each(|(_, t)| t.vars(&mut vs)),
         Head::Disjunction(_) => {}
         Head::Show(t) => t.vars(&mut vs),
-        Head::Heuristic { atom, value, priority, modifier, .. } => {
+        Head::Heuristic(h) => {
+            let super::rule::HeuristicHead { atom, value, priority, modifier, .. } = &**h;
             atom.args.iter().for_each(|t| t.vars(&mut vs));
             for t in [value, priority, modifier] {
                 t.vars(&mut vs);
             }
         }
-        Head::Minimize { weight, priority, tuple } => {
+        Head::Minimize(m) => {
+            let super::rule::MinimizeHead { weight, priority, tuple } = &**m;
             weight.vars(&mut vs);
             priority.vars(&mut vs);
             tuple.iter().for_each(|t| t.vars(&mut vs));

@@ -92,9 +92,14 @@ impl Default for Options {
 
 /// Grounds a parsed program.  Returns the grounding and the diagnostics
 /// (infos and warnings even on success); `Err` carries the diagnostics when
-/// there is an error.
-pub fn ground(stmts: &[Statement], opts: &Options) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let (norm, syms, keys, mut diags) = normalized(stmts, opts);
+/// there is an error.  The statements are dropped once normalised (a
+/// million facts' syntax trees need not outlive their rules).
+pub fn ground(
+    stmts: Vec<Statement>,
+    opts: &Options,
+) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (norm, syms, keys, mut diags) = normalized(&stmts, opts);
+    drop(stmts);
     if crate::diagnostics::has_errors(&diags) {
         return Err(diags);
     }

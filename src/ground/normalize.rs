@@ -79,7 +79,7 @@ pub fn normalize(
         consts: Map::default(),
         diags,
         aux: 0,
-        rules: Vec::new(),
+        rules: Vec::with_capacity(stmts.len()),
         body_atoms: Vec::new(),
         defined: Vec::new(),
         project_sigs: Vec::new(),
@@ -458,7 +458,8 @@ impl Normalizer<'_> {
         let priority = self.term(priority, &mut scope, &mut body);
         let modifier = self.term(modifier, &mut scope, &mut body);
         let order = self.rules.len() as u32;
-        self.push(r.span, Head::Heuristic { atom, value, priority, modifier, spans, order }, body, scope);
+        let h = super::rule::HeuristicHead { atom, value, priority, modifier, spans, order };
+        self.push(r.span, Head::Heuristic(Box::new(h)), body, scope);
     }
 
     /// An optimisation element as a rule whose head is `#opt(w, p, key..)`
@@ -474,7 +475,12 @@ impl Normalizer<'_> {
         let tuple = ts.split_off(2);
         let priority = ts.pop().expect("two terms");
         let weight = ts.pop().expect("one term");
-        self.push(r.span, Head::Minimize { weight, priority, tuple }, body, scope);
+        self.push(
+            r.span,
+            Head::Minimize(Box::new(super::rule::MinimizeHead { weight, priority, tuple })),
+            body,
+            scope,
+        );
     }
 
     fn push(&mut self, span: Span, head: Head, body: Vec<Lit>, scope: Scope) {

@@ -115,35 +115,14 @@ pub enum Head {
     Disjunction(Vec<ChoiceElem>),
     /// `#show term : body.`
     Show(GTerm),
-    /// An optimisation element `weight@priority, tuple : body` (weights
-    /// of `#maximize` already negated; gringo 3's keys in the tuple).
-    Minimize {
-        /// The weight.
-        weight: GTerm,
-        /// The priority level.
-        priority: GTerm,
-        /// The rest of the tuple: equal tuples count once per priority.
-        tuple: Vec<GTerm>,
-    },
+    /// An optimisation element (boxed: rare, and the head of every rule
+    /// is as large as its largest kind).
+    Minimize(Box<MinimizeHead>),
     /// `#project atom : body.`: the atom's instances are projected on.
     Project(AtomPat),
-    /// `#heuristic atom : body. [value@priority, modifier]`.
-    Heuristic {
-        /// The atom the decisions are about.
-        atom: AtomPat,
-        /// The modifier's value.
-        value: GTerm,
-        /// Its priority (`0` when not written).
-        priority: GTerm,
-        /// `level`, `sign`, ... (a constant when valid).
-        modifier: GTerm,
-        /// Where the value, the priority and the modifier are written
-        /// (clingo's info about an ignored directive points there).
-        spans: [crate::syntax::span::Span; 3],
-        /// The directive's position among the program's rules (after
-        /// pool expansion): gringo lists the last directive's instances first.
-        order: u32,
-    },
+    /// `#heuristic atom : body. [value@priority, modifier]` (boxed, as
+    /// `Minimize`).
+    Heuristic(Box<HeuristicHead>),
     /// `#external atom : body. [value]`: the atom is an input (not a fact,
     /// possibly true while grounding).
     External {
@@ -152,6 +131,37 @@ pub enum Head {
         /// Its default value.
         value: crate::program::External,
     },
+}
+
+/// An optimisation element `weight@priority, tuple : body` (weights of
+/// `#maximize` already negated; gringo 3's keys in the tuple).
+#[derive(Clone, Debug)]
+pub struct MinimizeHead {
+    /// The weight.
+    pub weight: GTerm,
+    /// The priority level.
+    pub priority: GTerm,
+    /// The rest of the tuple: equal tuples count once per priority.
+    pub tuple: Vec<GTerm>,
+}
+
+/// `#heuristic atom : body. [value@priority, modifier]`.
+#[derive(Clone, Debug)]
+pub struct HeuristicHead {
+    /// The atom the decisions are about.
+    pub atom: AtomPat,
+    /// The modifier's value.
+    pub value: GTerm,
+    /// Its priority (`0` when not written).
+    pub priority: GTerm,
+    /// `level`, `sign`, ... (a constant when valid).
+    pub modifier: GTerm,
+    /// Where the value, the priority and the modifier are written (clingo's
+    /// info about an ignored directive points there).
+    pub spans: [crate::syntax::span::Span; 3],
+    /// The directive's position among the program's rules (after pool
+    /// expansion): gringo lists the last directive's instances first.
+    pub order: u32,
 }
 
 impl Head {

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 fn ground_lines(src: &str) -> Vec<String> {
     let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
     assert!(d.is_empty(), "{:?}", d);
-    let (g, _) = ground(&stmts, &Options::default()).unwrap_or_else(|d| panic!("{:?}", d));
+    let (g, _) = ground(stmts, &Options::default()).unwrap_or_else(|d| panic!("{:?}", d));
     crate::text::ground_text(&g).lines().map(str::to_string).collect()
 }
 
@@ -106,7 +106,7 @@ fn classical_negation_gets_consistency_constraints() {
 fn unsafe_variables_are_reported_with_their_place() {
     let src = "p(X) :- not q(X).";
     let (stmts, _) = parse(FileId(0), src, Dialect::Clingo5);
-    let d = ground(&stmts, &Options::default()).err().expect("unsafe rule accepted");
+    let d = ground(stmts, &Options::default()).err().expect("unsafe rule accepted");
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].message, "unsafe variables in:");
     assert_eq!(d[0].notes.len(), 1);

@@ -86,6 +86,22 @@ impl Reader<'_> {
         let text = self.sources.file(id).text.clone();
         let (stmts, diags) = parse::parse(id, &text, self.dialect);
         self.parts.diags.extend(diags);
+        // a plain file in `base` (the usual case, and the large one): its
+        // statements as they are, without a second copy
+        let plain = self.part.0 == "base"
+            && self.part.1.is_empty()
+            && !stmts.iter().any(|s| matches!(s, Statement::Program { .. } | Statement::Include { .. }));
+        if plain {
+            if self.parts.base.is_empty() {
+                self.parts.base = stmts;
+            } else {
+                self.parts.base.extend(stmts);
+            }
+            if path.is_some() {
+                self.stack.pop();
+            }
+            return;
+        }
         for s in stmts {
             match s {
                 Statement::Program { name, params, .. } => self.part = (name, params),

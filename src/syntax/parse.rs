@@ -78,30 +78,29 @@ pub struct LexFailure(pub LexError);
 /// Parses one file.
 pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let mut toks: Vec<(usize, Token<'_>, usize)> = Vec::new();
-    toks.push((
-        0,
-        match dialect {
-            Dialect::Clingo5 => Token::DialectClingo5,
-            Dialect::Gringo3 => Token::DialectGringo3,
-        },
-        0,
-    ));
     let mut bare = Vec::new();
     let spanned = super::lparse::rewrite(tokens(text), dialect == Dialect::Gringo3, &mut bare);
     for (lo, hi, msg) in bare {
         diags.push(Diagnostic::error(Span::new(file, lo, hi), msg));
     }
-    for (lo, t, hi) in spanned {
-        match t {
+    // the lexer errors reported, the tokens kept in the same buffer (a
+    // large file's tokens are not copied)
+    let mut toks: Vec<(usize, Token<'_>, usize)> = spanned
+        .into_iter()
+        .filter_map(|(lo, t, hi)| match t {
             Ok(Token::UnknownDirective(d)) => {
-                diags.push(Diagnostic::error(Span::new(file, lo, hi), format!("lexer error, unexpected {d}")))
+                diags
+                    .push(Diagnostic::error(Span::new(file, lo, hi), format!("lexer error, unexpected {d}")));
+                None
             }
-            Ok(t) => toks.push((lo, t, hi)),
-            Err(LexError::NumberTooLarge) => diags.push(Diagnostic::error(
-                Span::new(file, lo, hi),
-                format!("lexer error, number out of range {}", &text[lo..hi]),
-            )),
+            Ok(t) => Some((lo, t, hi)),
+            Err(LexError::NumberTooLarge) => {
+                diags.push(Diagnostic::error(
+                    Span::new(file, lo, hi),
+                    format!("lexer error, number out of range {}", &text[lo..hi]),
+                ));
+                None
+            }
             Err(LexError::Invalid) => {
                 let bad = &text[lo..hi];
                 let (hi, what) = if bad.starts_with("%*") {
@@ -111,10 +110,16 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
                     let c = bad.chars().next().map_or(0, char::len_utf8);
                     (lo + c, format!("lexer error, unexpected {}", &bad[..c]))
                 };
-                diags.push(Diagnostic::error(Span::new(file, lo, hi), what))
+                diags.push(Diagnostic::error(Span::new(file, lo, hi), what));
+                None
             }
-        }
-    }
+        })
+        .collect();
+    let dialect_token = match dialect {
+        Dialect::Clingo5 => Token::DialectClingo5,
+        Dialect::Gringo3 => Token::DialectGringo3,
+    };
+    toks.insert(0, (0, dialect_token, 0));
     drop_unsupported(file, text, &mut toks, &mut diags);
     let end = text.len();
     let mut errors = Vec::new();
@@ -393,7 +398,11 @@ fn arg_lists(span: Span, pool: Vec<Alt>, dialect: Dialect) -> Vec<(Vec<Term>, bo
 pub fn func_pool(span: Span, name: &str, pool: Vec<Alt>, dialect: Dialect) -> Term {
     let mut alts: Vec<Term> = arg_lists(span, pool, dialect)
         .into_iter()
-        .map(|(args, _)| Term::new(span, TermKind::Func { name: name.to_string(), args }))
+        .map(|(mut args, _)| {
+            // no spare room: a million facts keep their arguments until grounded
+            args.shrink_to_fit();
+            Term::new(span, TermKind::Func { name: name.to_string(), args })
+        })
         .collect();
     if alts.len() == 1 {
         alts.pop().unwrap()
