@@ -159,8 +159,9 @@ pub fn normalize(
                 }
             }
             Statement::External { span, atom, body, value } => {
-                let value = external_value(value.as_ref());
-                let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
+                let value = external_value(value.as_deref());
+                let r =
+                    ast::Rule { span: *span, head: ast::Head::Atom((**atom).clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
                     n.atom_directive(&r, false, |atom| Head::External { atom, value });
                 }
@@ -177,7 +178,8 @@ pub fn normalize(
                 n.preds.insert(key);
                 n.project_sigs.push(key);
             }
-            Statement::Project { span, atom: Some((atom, body)), .. } => {
+            Statement::Project { span, atom: Some(ab), .. } => {
+                let (atom, body) = &**ab;
                 n.project_directive = true;
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
@@ -188,9 +190,11 @@ pub fn normalize(
             Statement::Heuristic { span, atom, body, weight, priority, modifier } => {
                 // one head term `#heuristic(atom, value, priority, modifier)`,
                 // so that pools anywhere expand together
-                let priority =
-                    priority.clone().unwrap_or_else(|| ast::Term::new(weight.span, TermKind::Int(0)));
-                let args = vec![atom.clone(), weight.clone(), priority, modifier.clone()];
+                let priority = priority
+                    .as_deref()
+                    .cloned()
+                    .unwrap_or_else(|| ast::Term::new(weight.span, TermKind::Int(0)));
+                let args = vec![(**atom).clone(), (**weight).clone(), priority, (**modifier).clone()];
                 let head = ast::Term::new(*span, TermKind::Func { name: "#heuristic".into(), args });
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(head), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
@@ -332,7 +336,7 @@ impl Normalizer<'_> {
     }
 
     fn rule(&mut self, r: &ast::Rule) {
-        if let ast::Head::Aggregate { .. } = r.head {
+        if let ast::Head::Aggregate(_) = r.head {
             // (normally split up before pools are expanded)
             for r in r.head_aggregate_rules() {
                 self.rule(&r);
@@ -342,13 +346,14 @@ impl Normalizer<'_> {
         let mut scope = Scope::new();
         let mut body = self.body(&r.body, &mut scope);
         let head = match &r.head {
-            ast::Head::Aggregate { .. } => return,
+            ast::Head::Aggregate(_) => return,
             ast::Head::False => Head::False,
             ast::Head::Atom(t) => match self.atom(t, &mut scope, &mut body) {
                 Some(a) => Head::Atom(a),
                 None => return,
             },
-            ast::Head::Choice { elems, left, right, .. } => {
+            ast::Head::Choice(c) => {
+                let ast::ChoiceHead { elems, left, right, .. } = &**c;
                 let elems = self.head_elems(elems, &mut scope);
                 let bounds = self.bounds(left, right, &mut scope, &mut body);
                 Head::Choice { elems, bounds }
@@ -902,14 +907,20 @@ fn with_domains(r: &ast::Rule, domains: &[(String, ast::Term)]) -> ast::Rule {
     match &r.head {
         ast::Head::Atom(t) => term_vars(t, &mut vs),
         ast::Head::False => {}
-        ast::Head::Choice { elems, .. } | ast::Head::Disjunction(elems) => {
+        ast::Head::Choice(c) => {
+            for e in &c.elems {
+                term_vars(&e.atom, &mut vs);
+                e.cond.iter().for_each(|c| lit_vars(c, &mut vs));
+            }
+        }
+        ast::Head::Disjunction(elems) => {
             for e in elems {
                 term_vars(&e.atom, &mut vs);
                 e.cond.iter().for_each(|c| lit_vars(c, &mut vs));
             }
         }
-        ast::Head::Aggregate { elems, .. } => {
-            for e in elems {
+        ast::Head::Aggregate(a) => {
+            for e in &a.elems {
                 e.terms.iter().for_each(|t| term_vars(t, &mut vs));
                 term_vars(&e.atom, &mut vs);
                 e.cond.iter().for_each(|c| lit_vars(c, &mut vs));

@@ -184,7 +184,7 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
         ast::Head::False => vec![ast::Head::False],
         // split into a choice and a constraint before pools are expanded
         // (see `ast::Rule::head_aggregate_rules`)
-        ast::Head::Aggregate { .. } => vec![r.head.clone()],
+        ast::Head::Aggregate(_) => vec![r.head.clone()],
         ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
         // clingo 5: a pooled disjunct makes one rule per option (`p(1;2) ; q.` is
         // `p(1) ; q.` and `p(2) ; q.`); gringo 3: the options join the disjunction.
@@ -195,12 +195,14 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
                 .collect()
         }
         ast::Head::Disjunction(elems) => vec![ast::Head::Disjunction(expand_head_elems(elems, d))],
-        ast::Head::Choice { span, elems, left, right } => {
+        ast::Head::Choice(c) => {
+            let ast::ChoiceHead { span, elems, left, right } = &**c;
             let es = expand_head_elems(elems, d);
             let mut hs = Vec::new();
             for l in expand_bound(left) {
                 for rb in expand_bound(right) {
-                    hs.push(ast::Head::Choice { span: *span, elems: es.clone(), left: l.clone(), right: rb });
+                    let c = ast::ChoiceHead { span: *span, elems: es.clone(), left: l.clone(), right: rb };
+                    hs.push(ast::Head::Choice(Box::new(c)));
                 }
             }
             hs

@@ -301,35 +301,44 @@ pub enum Head {
     Atom(Term),
     /// `:- body.`
     False,
-    /// `lower { elems } upper`
-    Choice {
-        /// The whole head, bounds included.
-        span: Span,
-        /// The elements.
-        elems: Vec<ChoiceElem>,
-        /// The bound written before the braces (`term op value`).
-        left: Option<Bound>,
-        /// The bound written after the braces (`value op term`).
-        right: Option<Bound>,
-    },
+    /// `lower { elems } upper` (boxed, as `Aggregate`: a fact's head
+    /// should not be as large as a choice's)
+    Choice(Box<ChoiceHead>),
     /// `a | b : c` (at least one holds; minimal models)
     Disjunction(Vec<ChoiceElem>),
     /// clingo 5's head aggregate `l #agg { t : a : c; .. } u`: any of the
     /// element atoms may be chosen (as in a choice), and the aggregate
     /// over the tuples of the chosen ones holds (see
     /// [`Rule::head_aggregate_rules`]).
-    Aggregate {
-        /// The whole head, bounds included.
-        span: Span,
-        /// The aggregate function.
-        fun: AggFun,
-        /// The elements.
-        elems: Vec<HeadAggElem>,
-        /// The bound written before the function (`term op value`).
-        left: Option<Bound>,
-        /// The bound written after the braces (`value op term`).
-        right: Option<Bound>,
-    },
+    Aggregate(Box<AggregateHead>),
+}
+
+/// A choice head `lower { elems } upper`.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ChoiceHead {
+    /// The whole head, bounds included.
+    pub span: Span,
+    /// The elements.
+    pub elems: Vec<ChoiceElem>,
+    /// The bound written before the braces (`term op value`).
+    pub left: Option<Bound>,
+    /// The bound written after the braces (`value op term`).
+    pub right: Option<Bound>,
+}
+
+/// A head aggregate `lower #agg { elems } upper`.
+#[derive(Clone, PartialEq, Debug)]
+pub struct AggregateHead {
+    /// The whole head, bounds included.
+    pub span: Span,
+    /// The aggregate function.
+    pub fun: AggFun,
+    /// The elements.
+    pub elems: Vec<HeadAggElem>,
+    /// The bound written before the function (`term op value`).
+    pub left: Option<Bound>,
+    /// The bound written after the braces (`value op term`).
+    pub right: Option<Bound>,
 }
 
 /// An element `t1,..,tn : atom : condition` of a head aggregate.
@@ -360,16 +369,17 @@ impl Rule {
     /// with bounds, the constraint `:- B, not l #agg { t : a, c } u.`;
     /// any other rule as it is.
     pub fn head_aggregate_rules(&self) -> Vec<Rule> {
-        let Head::Aggregate { span, fun, elems, left, right } = &self.head else {
+        let Head::Aggregate(h) = &self.head else {
             return vec![self.clone()];
         };
+        let AggregateHead { span, fun, elems, left, right } = &**h;
         let choice = elems
             .iter()
             .map(|e| ChoiceElem { atom: e.atom.clone(), cond: e.cond.clone(), weight: None })
             .collect();
         let mut out = vec![Rule {
             span: self.span,
-            head: Head::Choice { span: *span, elems: choice, left: None, right: None },
+            head: Head::Choice(Box::new(ChoiceHead { span: *span, elems: choice, left: None, right: None })),
             body: self.body.clone(),
         }];
         if left.is_some() || right.is_some() {
@@ -524,12 +534,13 @@ pub enum Statement {
     External {
         /// The whole statement.
         span: Span,
-        /// The external atom.
-        atom: Term,
+        /// The external atom (terms of rare statements are boxed: a
+        /// statement is as large as its largest kind, facts included).
+        atom: Box<Term>,
         /// The condition its instances are taken from.
         body: Vec<BodyLit>,
         /// The default value (`true`, `false`, `free`, `release`); none: false.
-        value: Option<Term>,
+        value: Option<Box<Term>>,
     },
     /// `#defined p/n.`: the predicate counts as defined (no undefined-atom info).
     Defined {
@@ -549,22 +560,22 @@ pub enum Statement {
         /// A signature: every atom of the predicate.
         sig: Option<(String, usize, bool)>,
         /// An atom (with its condition) when not a signature.
-        atom: Option<(Term, Vec<BodyLit>)>,
+        atom: Option<Box<(Term, Vec<BodyLit>)>>,
     },
     /// `#heuristic atom : body. [weight@priority, modifier]`
     Heuristic {
         /// The whole statement.
         span: Span,
         /// The atom the decisions are about.
-        atom: Term,
+        atom: Box<Term>,
         /// When the modification applies.
         body: Vec<BodyLit>,
         /// The value (level, factor, ...; sign for `sign`/`true`/`false`).
-        weight: Term,
+        weight: Box<Term>,
         /// Which modification wins for an atom (default 0).
-        priority: Option<Term>,
+        priority: Option<Box<Term>>,
         /// `sign`, `level`, `true`, `false`, `init` or `factor`.
-        modifier: Term,
+        modifier: Box<Term>,
     },
     /// A statement minasp parses but does not support yet (incremental
     /// parts): reported by the grounder with its name.
