@@ -276,11 +276,12 @@ fn rule_reasons(g: &Grounding, wanted: &HashSet<&str>) -> Vec<Reason> {
         match &r.head {
             Head::Disjunction(h) if h.is_empty() => out.push(Reason::Violated { rule: i }),
             Head::Disjunction(h) if h.iter().all(|a| !v[a.index()]) => match h.as_slice() {
-                [a] => match name(*a) {
-                    Some(atom) => out.push(Reason::Missing { atom, rule: i }),
-                    // an auxiliary atom the fixpoint left false
-                    None => {}
-                },
+                // (an auxiliary atom the fixpoint left false is no reason)
+                [a] => {
+                    if let Some(atom) = name(*a) {
+                        out.push(Reason::Missing { atom, rule: i })
+                    }
+                }
                 _ => out.push(Reason::EmptyDisjunction { rule: i }),
             },
             _ => {}

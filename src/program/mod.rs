@@ -344,7 +344,7 @@ impl GroundProgram {
                 continue;
             }
             for a in h {
-                if !body.contains(&a.neg()) && !(choice && body.contains(&a.pos())) {
+                if !(body.contains(&a.neg()) || choice && body.contains(&a.pos())) {
                     defined[a.index()] = true;
                 }
             }

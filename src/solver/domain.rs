@@ -101,11 +101,7 @@ impl Domain {
 
 /// The modification of `kind` with the highest priority (the last on
 /// ties) among those whose condition `holds`.
-fn winner<'a>(
-    ms: &'a [Modification],
-    kind: Kind,
-    holds: impl Fn(&[SLit]) -> bool,
-) -> Option<&'a Modification> {
+fn winner(ms: &[Modification], kind: Kind, holds: impl Fn(&[SLit]) -> bool) -> Option<&Modification> {
     let mut best: Option<&Modification> = None;
     for m in ms.iter().filter(|m| m.kind == kind && holds(&m.condition)) {
         if best.is_none_or(|b| m.priority >= b.priority) {

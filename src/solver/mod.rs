@@ -349,16 +349,14 @@ impl Solver {
     }
 
     fn search_assuming(&mut self) -> Assumed {
-        loop {
-            match self.search() {
-                None => {
-                    self.done = true;
-                    return Assumed::Core(Vec::new());
-                }
-                Some(Outcome::Interrupted) => return Assumed::Interrupted,
-                Some(Outcome::Exhausted) => return Assumed::Core(std::mem::take(&mut self.core)),
-                Some(Outcome::Model(m)) => return Assumed::Model(m),
+        match self.search() {
+            None => {
+                self.done = true;
+                Assumed::Core(Vec::new())
             }
+            Some(Outcome::Interrupted) => Assumed::Interrupted,
+            Some(Outcome::Exhausted) => Assumed::Core(std::mem::take(&mut self.core)),
+            Some(Outcome::Model(m)) => Assumed::Model(m),
         }
     }
 
