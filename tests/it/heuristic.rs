@@ -67,11 +67,7 @@ fn heuristic_text_matches_gringo() {
     ]);
     let mut problems = Vec::new();
     for (i, text) in programs.iter().enumerate() {
-        let p = tmp.path().join(format!("t{}.lp", i));
-        std::fs::write(&p, text).expect("write program");
-        let args = vec!["--text".to_string(), p.display().to_string()];
-        let want = run_command(&gringo, &args, Duration::from_secs(30));
-        let got = run_command(&minasp_argv(), &args, Duration::from_secs(30));
+        let (want, got) = text_of_both(tmp.path(), &format!("t{}.lp", i), text);
         let (w, g) = (lines_with("#heuristic", &want.stdout), lines_with("#heuristic", &got.stdout));
         if want.code != Some(0) || w.is_empty() && !text.contains("z.") {
             problems.push(format!("{:?}: gringo gives no heuristics: {}", text, want.stderr));

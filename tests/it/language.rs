@@ -417,11 +417,7 @@ fn text_of_externals_matches_gringo() {
     let tmp = tempfile::Builder::new().prefix("minasp-lang-").tempdir().expect("temp dir");
     let mut problems = Vec::new();
     for (i, text) in programs.iter().enumerate() {
-        let p = tmp.path().join(format!("t{}.lp", i));
-        std::fs::write(&p, text).expect("write program");
-        let args = vec!["--text".to_string(), p.display().to_string()];
-        let want = run_command(&gringo, &args, Duration::from_secs(30));
-        let got = run_command(&minasp_argv(), &args, Duration::from_secs(30));
+        let (want, got) = text_of_both(tmp.path(), &format!("t{}.lp", i), text);
         let lines = |s: &str| -> std::collections::BTreeSet<String> {
             s.lines().map(|l| l.trim_end().to_string()).filter(|l| !l.is_empty()).collect()
         };

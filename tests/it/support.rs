@@ -685,3 +685,14 @@ mod tests {
         assert!(y.is_empty());
     }
 }
+
+/// `gringo --text` and `minasp --text` of `program`, written as
+/// `dir/name`: (gringo's run, minasp's run).
+pub fn text_of_both(dir: &Path, name: &str, program: &str) -> (RunOutput, RunOutput) {
+    let p = dir.join(name);
+    std::fs::write(&p, program).expect("write program");
+    let args = vec!["--text".to_string(), p.display().to_string()];
+    let want = run_command(&["gringo".to_string()], &args, Duration::from_secs(30));
+    let got = run_command(&minasp_argv(), &args, Duration::from_secs(30));
+    (want, got)
+}
