@@ -488,15 +488,16 @@ impl Model<'_> {
     pub fn truth(&self) -> &[bool] {
         &self.truth
     }
-    /// Why `atom` (as printed) is or is not in this answer set, as lines
-    /// (see [`crate::explain::why`]); the rules are located when the
-    /// program was grounded with [`Options::explain`].
-    pub fn why(&self, atom: &str) -> Vec<String> {
+    /// Why each of `atoms` (as printed) is or is not in this answer set,
+    /// as lines (see [`crate::explain::why`]); the rules are located when
+    /// the program was grounded with [`Options::explain`].
+    pub fn why(&self, atoms: &[String]) -> Vec<String> {
         match self.ground {
-            Ground::Grounded(g) => crate::explain::why::why(g, self.sources, &self.truth, atom),
-            Ground::Read(_) => {
-                vec![format!("{}: --why needs a program to ground, not a ground program", atom)]
-            }
+            Ground::Grounded(g) => crate::explain::why::why(g, self.sources, &self.truth, atoms),
+            Ground::Read(_) => atoms
+                .iter()
+                .map(|a| format!("{}: --why needs a program to ground, not a ground program", a))
+                .collect(),
         }
     }
 }

@@ -295,7 +295,7 @@ fn solve(
             costs: m.cost().to_vec(),
             optimal: m.optimality_proven(),
             consequences: m.consequences(),
-            why: cli.why.iter().flat_map(|a| m.why(a)).collect(),
+            why: if cli.why.is_empty() { Vec::new() } else { m.why(&cli.why) },
         };
         let _ = p.model(shown);
     }

@@ -18,9 +18,21 @@ use crate::program::{Atom, Body, Head, Lit, Rule};
 use crate::syntax::span::SourceMap;
 use std::collections::HashMap;
 
-/// The explanation lines for `atom` (as clingo prints it) in the answer
-/// set `model` (the truth of every atom of `g`'s program).
-pub fn why(g: &Grounding, sources: &SourceMap, model: &[bool], atom: &str) -> Vec<String> {
+/// The explanation lines for each of `atoms` (as clingo prints them) in
+/// the answer set `model` (the truth of every atom of `g`'s program); the
+/// derivation order is computed once, when a true atom needs it.
+pub fn why(g: &Grounding, sources: &SourceMap, model: &[bool], atoms: &[String]) -> Vec<String> {
+    let mut order = None;
+    atoms.iter().flat_map(|a| why_one(g, sources, model, a, &mut order)).collect()
+}
+
+fn why_one(
+    g: &Grounding,
+    sources: &SourceMap,
+    model: &[bool],
+    atom: &str,
+    order: &mut Option<Vec<Option<(u32, usize)>>>,
+) -> Vec<String> {
     let Some(a) = g.atom_syms.iter().find(|(_, s)| g.syms.display(**s) == atom).map(|(a, _)| *a) else {
         if g.output.iter().any(|(s, _)| g.syms.display(*s) == atom) {
             return vec![format!("{} is a term shown by #show, not an atom of the program", atom)];
@@ -28,10 +40,10 @@ pub fn why(g: &Grounding, sources: &SourceMap, model: &[bool], atom: &str) -> Ve
         return vec![format!("{} is false: it occurs in no rule that can derive it", atom)];
     };
     if model[a.index()] {
-        let order = derivation_order(g, model);
+        let order = order.get_or_insert_with(|| derivation_order(g, model));
         let mut out = vec![format!("{} is true:", atom)];
         let mut done = vec![false; model.len()];
-        explain_true(g, sources, model, &order, a, 1, &mut done, &mut out);
+        explain_true(g, sources, model, order, a, 1, &mut done, &mut out);
         out
     } else {
         // printed all the same by a `#show t : body.` whose body holds
