@@ -10,6 +10,7 @@
 
 pub mod candidates;
 pub mod core;
+mod reduct;
 pub mod verify;
 pub mod why;
 

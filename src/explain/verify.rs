@@ -15,6 +15,7 @@
 //! Invariant: `stable` is true exactly when some answer set shows exactly
 //! the candidate's atoms; every reason names ground rules that exist.
 
+use super::reduct::{self, body_holds, supports};
 use crate::ground::Grounding;
 use crate::models::Models;
 use crate::program::{Atom, Body, Head, Lit, Rule};
@@ -203,17 +204,6 @@ pub(crate) fn valuation(g: &Grounding, wanted: &HashSet<&str>) -> Vec<bool> {
     }
 }
 
-/// Whether a body holds under `v`.
-pub(crate) fn body_holds(b: &Body, v: &[bool]) -> bool {
-    let holds = |l: &Lit| v[l.atom().index()] == l.is_positive();
-    match b {
-        Body::Normal(ls) => ls.iter().all(holds),
-        Body::Weight { bound, lits } => {
-            lits.iter().filter(|(l, _)| holds(l)).map(|(_, w)| *w).sum::<i64>() >= *bound
-        }
-    }
-}
-
 /// Why rule `r` does not support `a` under `v`: the first named body
 /// literal that fails, or the other true head atom of a disjunction.
 fn failure(g: &Grounding, r: &Rule, a: Atom, v: &[bool]) -> String {
@@ -293,57 +283,17 @@ fn rule_reasons(g: &Grounding, wanted: &HashSet<&str>) -> Vec<Reason> {
     out
 }
 
-/// Whether rule `r` supports `a` under `v`: its body holds and (for a
-/// disjunction) no other head atom is true.
-fn supports(r: &Rule, a: Atom, v: &[bool]) -> bool {
-    body_holds(&r.body, v)
-        && match &r.head {
-            Head::Choice(_) => true,
-            Head::Disjunction(h) => h.iter().all(|&b| b == a || !v[b.index()]),
-        }
-}
-
-/// The true atoms the reduct does not derive: its least model is built
-/// from the rules supporting an atom, with positive body literals derived.
+/// The true named atoms the reduct does not derive (see
+/// [`reduct::derivation_order`]), with the rules supporting them.
 fn unfounded(g: &Grounding, v: &[bool], heads: &HashMap<Atom, Vec<usize>>) -> Option<Reason> {
     let rules = &g.program.rules;
-    let n = v.len();
-    let mut derived = vec![false; n];
-    loop {
-        let mut changed = false;
-        for r in rules {
-            let (Head::Disjunction(h) | Head::Choice(h)) = &r.head;
-            for &a in h {
-                if derived[a.index()] || !v[a.index()] || !supports(r, a, v) {
-                    continue;
-                }
-                let pos_ok = |l: &Lit| !l.is_positive() || derived[l.atom().index()];
-                let ok = match &r.body {
-                    Body::Normal(ls) => ls.iter().all(pos_ok),
-                    Body::Weight { bound, lits } => {
-                        lits.iter()
-                            .filter(|(l, _)| v[l.atom().index()] == l.is_positive() && pos_ok(l))
-                            .map(|(_, w)| *w)
-                            .sum::<i64>()
-                            >= *bound
-                    }
-                };
-                if ok {
-                    derived[a.index()] = true;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let order = reduct::derivation_order(g, v);
     let mut atoms = Vec::new();
     let mut rs = Vec::new();
     let mut named: Vec<(String, Atom)> = g
         .atom_syms
         .iter()
-        .filter(|(a, _)| v[a.index()] && !derived[a.index()])
+        .filter(|(a, _)| v[a.index()] && order[a.index()].is_none())
         .map(|(a, s)| (g.syms.display(*s), *a))
         .collect();
     named.sort();

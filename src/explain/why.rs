@@ -12,7 +12,8 @@
 //! answer set (its body holds, no other head atom of a disjunction is
 //! true), and its positive named body atoms were derived before it.
 
-use super::{instance, rule_line, verify::body_holds};
+use super::reduct::{body_holds, derivation_order};
+use super::{instance, rule_line};
 use crate::ground::Grounding;
 use crate::program::{Atom, Body, Head, Lit, Rule};
 use crate::syntax::span::SourceMap;
@@ -93,57 +94,6 @@ fn why_not(g: &Grounding, r: &Rule, a: Atom, model: &[bool]) -> String {
         }
     }
     "its body does not hold".to_string()
-}
-
-/// Per true atom: the round of the reduct's least model that derives it
-/// and a rule that does (atoms not derived: none).
-fn derivation_order(g: &Grounding, model: &[bool]) -> Vec<Option<(u32, usize)>> {
-    let n = model.len();
-    let mut order: Vec<Option<(u32, usize)>> = vec![None; n];
-    let derived =
-        |order: &[Option<(u32, usize)>], l: &Lit| !l.is_positive() || order[l.atom().index()].is_some();
-    let mut round = 0;
-    loop {
-        round += 1;
-        let mut new = Vec::new();
-        for (i, r) in g.program.rules.iter().enumerate() {
-            let (Head::Disjunction(h) | Head::Choice(h)) = &r.head;
-            for &a in h {
-                if order[a.index()].is_some() || !model[a.index()] || !supports(r, a, model) {
-                    continue;
-                }
-                let ok = match &r.body {
-                    Body::Normal(ls) => ls.iter().all(|l| derived(&order, l)),
-                    Body::Weight { bound, lits } => {
-                        lits.iter()
-                            .filter(|(l, _)| model[l.atom().index()] == l.is_positive() && derived(&order, l))
-                            .map(|(_, w)| *w)
-                            .sum::<i64>()
-                            >= *bound
-                    }
-                };
-                if ok {
-                    new.push((a, i));
-                }
-            }
-        }
-        if new.is_empty() {
-            return order;
-        }
-        for (a, i) in new {
-            order[a.index()].get_or_insert((round, i));
-        }
-    }
-}
-
-/// Rule `r` supports `a`: its body holds and no other head atom of a
-/// disjunction is true.
-fn supports(r: &Rule, a: Atom, model: &[bool]) -> bool {
-    body_holds(&r.body, model)
-        && match &r.head {
-            Head::Choice(_) => true,
-            Head::Disjunction(h) => h.iter().all(|&b| b == a || !model[b.index()]),
-        }
 }
 
 /// The named atoms a derivation of rule `i` needs: its positive body
