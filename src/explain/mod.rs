@@ -154,7 +154,7 @@ fn lit_text(l: Lit, g: &Grounding, depth: u32) -> Option<String> {
 /// aggregates shown by their definitions when simple, else summarised).
 pub fn instance(i: usize, g: &Grounding) -> String {
     let r = &g.program.rules[i];
-    let name = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
+    let name = |a: Atom| g.atom_name(a);
     let lit = |l: &Lit| lit_text(*l, g, 4);
     let (head, choice) = match &r.head {
         Head::Disjunction(h) => (h, false),

@@ -207,7 +207,7 @@ pub(crate) fn valuation(g: &Grounding, wanted: &HashSet<&str>) -> Vec<bool> {
 /// Why rule `r` does not support `a` under `v`: the first named body
 /// literal that fails, or the other true head atom of a disjunction.
 fn failure(g: &Grounding, r: &Rule, a: Atom, v: &[bool]) -> String {
-    let name = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
+    let name = |a: Atom| g.atom_name(a);
     if body_holds(&r.body, v) {
         if let Head::Disjunction(h) = &r.head {
             let others: Vec<String> =
@@ -235,7 +235,7 @@ fn failure(g: &Grounding, r: &Rule, a: Atom, v: &[bool]) -> String {
 /// The reasons a full candidate is no answer set.
 fn rule_reasons(g: &Grounding, wanted: &HashSet<&str>) -> Vec<Reason> {
     let v = valuation(g, wanted);
-    let name = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
+    let name = |a: Atom| g.atom_name(a);
     let rules = &g.program.rules;
     let mut heads: HashMap<Atom, Vec<usize>> = HashMap::new();
     for (i, r) in rules.iter().enumerate() {

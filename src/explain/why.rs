@@ -75,7 +75,7 @@ fn why_one(
 
 /// Why rule `r` does not derive the false atom `a`.
 fn why_not(g: &Grounding, r: &Rule, a: Atom, model: &[bool]) -> String {
-    let name = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
+    let name = |a: Atom| g.atom_name(a);
     if body_holds(&r.body, model) {
         return match &r.head {
             Head::Choice(_) => "its body holds, but the choice leaves it out".to_string(),
@@ -136,7 +136,7 @@ fn explain_true(
     out: &mut Vec<String>,
 ) {
     let pad = "  ".repeat(depth);
-    let name = g.atom_syms.get(&a).map(|s| g.syms.display(*s)).unwrap_or_default();
+    let name = g.atom_name(a).unwrap_or_default();
     if done[a.index()] {
         out.push(format!("{}{}: see above", pad, name));
         return;

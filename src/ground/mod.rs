@@ -49,6 +49,11 @@ pub struct Grounding {
 }
 
 impl Grounding {
+    /// The name of atom `a` as clingo prints it (`None`: an auxiliary atom).
+    pub fn atom_name(&self, a: Atom) -> Option<String> {
+        self.atom_syms.get(&a).map(|s| self.syms.display(*s))
+    }
+
     /// The printed terms of a model, sorted by the term order, without repeats.
     pub fn shown(&self, model: &[bool]) -> Vec<Sym> {
         let mut out: Vec<Sym> =
