@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 pub mod aspif;
+pub mod cli;
 pub mod control;
 pub mod diagnostics;
 pub mod enumerate;

@@ -6,17 +6,13 @@
 //! clasp's convention (10/20/30 for results, +1 when stopped, 65 for input
 //! errors, 1 for usage).  Everything else is the library's.
 
-#[path = "cli/args.rs"]
-mod args;
-#[path = "cli/stop.rs"]
 mod stop;
 
-use args::{Cli, DialectArg, GroundOutput, Mode};
+use minasp::cli::{Cli, GroundOutput, Mode};
 use minasp::enumerate::EnumMode;
 use minasp::optimize::OptMode;
 use minasp::output::{self, OptSummary, Printer, Shown, Style, Summary};
-use minasp::syntax::parse::Dialect;
-use minasp::{Control, Options};
+use minasp::Control;
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -61,24 +57,7 @@ fn run(cli: Cli) -> i32 {
     let start = Instant::now();
     let (limit, inputs) = cli.models_and_inputs();
     let style = cli.style();
-    let mut ctl = Control::new(Options {
-        dialect: match cli.dialect {
-            DialectArg::Auto => None,
-            DialectArg::Gringo3 => Some(Dialect::Gringo3),
-            DialectArg::Clingo5 => Some(Dialect::Clingo5),
-        },
-        max_ground_atoms: cli.max_ground_atoms,
-        check: cli.check || cfg!(debug_assertions),
-        opt: minasp::optimize::OptConfig {
-            strategy: cli.opt_strategy.unwrap_or_default(),
-            ..cli.opt_mode.clone().unwrap_or_default()
-        },
-        params: cli.params(),
-        enum_mode: cli.enum_mode.unwrap_or_default(),
-        project: cli.project.unwrap_or_default(),
-        explain: !cli.verify.is_empty() || !cli.why.is_empty() || cli.explain,
-        ..Options::default()
-    });
+    let mut ctl = Control::new(cli.options());
     let stop = Stopper::arm(
         ctl.interrupter(),
         cli.time_limit,

@@ -1,16 +1,23 @@
 //! The command line: clingo's options (clap), with clingo's spellings
 //! (`-q1`, a bare number as the model limit) and its `-W` classes.
+//!
+//! Shared by the `minasp` binary and every embedding that takes clingo's
+//! arguments (the Python module's `Control(arguments=[...])`): one parser,
+//! one meaning per flag.  Invariant: [`Cli::options`] is the only place
+//! flags become [`crate::Options`].
 
 use clap::Parser;
-use minasp::diagnostics::{Diagnostic, InfoClass};
+use crate::diagnostics::{Diagnostic, InfoClass};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "minasp",
     version,
     disable_version_flag = true,
-    about = "Answer-set programming: a gringo-language grounder and a CDCL stable-model solver, clingo-compatible"
+    about = "Answer-set programming: a gringo-language grounder and a CDCL stable-model solver, clingo-compatible",
+    long_about = None
 )]
+/// The parsed command line.
 pub struct Cli {
     /// Input files (`-` or none: standard input); a bare number sets the model limit.
     #[arg(value_name = "FILES")]
@@ -65,14 +72,14 @@ pub struct Cli {
     /// Restart policy, as clasp: `no`, `L,<n>` (Luby, the default `L,100`),
     /// `x,<n>,<f>` (geometric), `F,<n>` (fixed).
     #[arg(short = 'r', long = "restarts", value_name = "POLICY",
-          value_parser = |s: &str| s.parse::<minasp::solver::params::Restarts>())]
-    pub restarts: Option<minasp::solver::params::Restarts>,
+          value_parser = |s: &str| s.parse::<crate::solver::params::Restarts>())]
+    pub restarts: Option<crate::solver::params::Restarts>,
     /// A preset of the search parameters: `auto`, `tweety`, `handy`,
     /// `trendy`, `many` (the defaults), `frumpy`, `crafty` (geometric
     /// restarts), `jumpy` (frequent restarts, 1% random decisions).
     #[arg(long = "configuration", value_name = "NAME",
-          value_parser = |s: &str| minasp::solver::params::Params::configuration(s))]
-    pub configuration: Option<minasp::solver::params::Params>,
+          value_parser = |s: &str| crate::solver::params::Params::configuration(s))]
+    pub configuration: Option<crate::solver::params::Params>,
     /// Decision heuristic: `Vsids` (clasp's `Vsids,<decay>` accepted) or
     /// `Domain` (Vsids modified by the program's `#heuristic` directives).
     #[arg(long = "heuristic", value_name = "NAME", value_parser = parse_heuristic)]
@@ -80,14 +87,14 @@ pub struct Cli {
     /// Enumeration: `auto`/`bt`/`record` (answer sets), `brave` (atoms in
     /// some answer set) or `cautious` (atoms in every answer set).
     #[arg(short = 'e', long = "enum-mode", value_name = "MODE",
-          value_parser = |s: &str| s.parse::<minasp::enumerate::EnumMode>())]
-    pub enum_mode: Option<minasp::enumerate::EnumMode>,
+          value_parser = |s: &str| s.parse::<crate::enumerate::EnumMode>())]
+    pub enum_mode: Option<crate::enumerate::EnumMode>,
     /// Projected enumeration: answer sets that differ on the projected
     /// atoms (`auto`: the `#project` atoms if any, else the shown ones;
     /// `show`; `project`; `no`).
     #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true,
-          default_missing_value = "auto", value_parser = |s: &str| s.parse::<minasp::enumerate::ProjectMode>())]
-    pub project: Option<minasp::enumerate::ProjectMode>,
+          default_missing_value = "auto", value_parser = |s: &str| s.parse::<crate::enumerate::ProjectMode>())]
+    pub project: Option<crate::enumerate::ProjectMode>,
     /// Threads: minasp searches with one (`-t 1`; more is refused).
     #[arg(short = 't', long = "parallel-mode", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<u32>,
@@ -122,12 +129,12 @@ pub struct Cli {
     /// optimal answer set), `ignore`; `,B1,B2..` an initial bound, highest
     /// priority first (costs up to and including it).
     #[arg(long = "opt-mode", value_name = "MODE[,BOUND..]", value_parser = parse_opt_mode)]
-    pub opt_mode: Option<minasp::optimize::OptConfig>,
+    pub opt_mode: Option<crate::optimize::OptConfig>,
     /// How `opt`/`optN` approach the optimum: `bb` (branch and bound, the
     /// default) or `usc` (core-guided, from below); clasp's sub-options
     /// (`bb,lin`, `usc,oll`) are accepted.
     #[arg(long = "opt-strategy", value_name = "STRATEGY", value_parser = parse_opt_strategy)]
-    pub opt_strategy: Option<minasp::optimize::OptStrategy>,
+    pub opt_strategy: Option<crate::optimize::OptStrategy>,
     /// Print version information.
     #[arg(long = "version", action = clap::ArgAction::Version)]
     pub version: Option<bool>,
@@ -184,31 +191,42 @@ fn parse_threads(s: &str) -> Result<u32, String> {
     }
 }
 
-fn parse_opt_strategy(s: &str) -> Result<minasp::optimize::OptStrategy, String> {
+fn parse_opt_strategy(s: &str) -> Result<crate::optimize::OptStrategy, String> {
     s.parse()
 }
 
-fn parse_opt_mode(s: &str) -> Result<minasp::optimize::OptConfig, String> {
+fn parse_opt_mode(s: &str) -> Result<crate::optimize::OptConfig, String> {
     s.parse()
 }
 
+/// `--dialect`: the input language.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DialectArg {
+    /// Judged per file.
     Auto,
+    /// gringo 3 (ASP Competition 2009).
     Gringo3,
+    /// clingo 5.
     Clingo5,
 }
 
+/// `--mode`: what the run does.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// Ground and solve.
     Clingo,
+    /// Print the ground program in aspif.
     Gringo,
+    /// Solve a ground program in aspif or smodels.
     Clasp,
 }
 
+/// `--output`: the ground program's format when it is printed.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GroundOutput {
+    /// aspif, as `--mode=gringo`.
     Aspif,
+    /// Readable rules, as `--text`.
     Text,
 }
 
@@ -249,11 +267,39 @@ impl Cli {
     /// Parses the arguments; clingo's `-q1` (an attached value to a flag
     /// whose value is otherwise optional) is `--quiet=1`.
     pub fn parse_args() -> Result<Cli, clap::Error> {
-        let args = std::env::args().map(|a| match a.strip_prefix("-q") {
+        Cli::parse_from_args(std::env::args())
+    }
+
+    /// As [`Cli::parse_args`], from `args` (the first is the program name).
+    pub fn parse_from_args(args: impl IntoIterator<Item = String>) -> Result<Cli, clap::Error> {
+        let args = args.into_iter().map(|a| match a.strip_prefix("-q") {
             Some(v) if v.starts_with(|c: char| c.is_ascii_digit()) => format!("--quiet={v}"),
             _ => a,
         });
         Cli::try_parse_from(args)
+    }
+
+    /// The library options these flags ask for.
+    pub fn options(&self) -> crate::Options {
+        use crate::syntax::parse::Dialect;
+        crate::Options {
+            dialect: match self.dialect {
+                DialectArg::Auto => None,
+                DialectArg::Gringo3 => Some(Dialect::Gringo3),
+                DialectArg::Clingo5 => Some(Dialect::Clingo5),
+            },
+            max_ground_atoms: self.max_ground_atoms,
+            check: self.check || cfg!(debug_assertions),
+            opt: crate::optimize::OptConfig {
+                strategy: self.opt_strategy.unwrap_or_default(),
+                ..self.opt_mode.clone().unwrap_or_default()
+            },
+            params: self.params(),
+            enum_mode: self.enum_mode.unwrap_or_default(),
+            project: self.project.unwrap_or_default(),
+            explain: !self.verify.is_empty() || !self.why.is_empty() || self.explain,
+            ..crate::Options::default()
+        }
     }
 
     /// Is this info switched off by the `-W` flags (the last word wins)?
@@ -288,7 +334,7 @@ impl Cli {
     /// The search parameters: the `--configuration` preset (default:
     /// minasp's defaults), then `--seed`, `--rand-freq`, `--restarts`,
     /// `--heuristic`.
-    pub fn params(&self) -> minasp::solver::params::Params {
+    pub fn params(&self) -> crate::solver::params::Params {
         let mut p = self.configuration.unwrap_or_default();
         if let Some(s) = self.seed {
             p.seed = s;
@@ -304,8 +350,8 @@ impl Cli {
     }
 
     /// How answers are printed.
-    pub fn style(&self) -> minasp::output::Style {
-        use minasp::output::{Format, Quiet, Style};
+    pub fn style(&self) -> crate::output::Style {
+        use crate::output::{Format, Quiet, Style};
         let quiet = |n: u8| match n {
             0 => Quiet::All,
             1 => Quiet::Last,
