@@ -6,8 +6,8 @@
 //! one meaning per flag.  Invariant: [`Cli::options`] is the only place
 //! flags become [`crate::Options`].
 
-use clap::Parser;
 use crate::diagnostics::{Diagnostic, InfoClass};
+use clap::Parser;
 
 #[derive(Parser, Debug)]
 #[command(

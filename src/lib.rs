@@ -59,5 +59,7 @@ pub mod solver;
 pub mod syntax;
 pub mod text;
 pub mod translate;
+pub mod value;
 
 pub use control::{Control, Error, Interrupter, Model, Optimization, Options, Solve, SolveResult};
+pub use value::Value;

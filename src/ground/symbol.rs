@@ -79,6 +79,16 @@ impl Symbols {
         Sym(self.syms.insert_full(d).0 as u32)
     }
 
+    /// The handle of a ground term if it is in the table.
+    pub fn find(&self, d: &SymData) -> Option<Sym> {
+        self.syms.get_index_of(d).map(|i| Sym(i as u32))
+    }
+
+    /// The handle of the name `n` if it is in the table.
+    pub fn find_name(&self, n: &str) -> Option<Name> {
+        self.names.get_index_of(n).map(|i| Name(i as u32))
+    }
+
     /// The ground term a handle stands for.
     pub fn get(&self, s: Sym) -> &SymData {
         &self.syms[s.0 as usize]
