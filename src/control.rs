@@ -19,16 +19,26 @@
 //! [`Control::solve`]; diagnostics of every stage are kept in order and
 //! [`Control::render`] prints them as gringo does.  An error diagnostic
 //! means [`Error::Input`], never a partial result.
+//!
+//! Multi-shot use (clingo's Python API): sources may be added to named
+//! parts, [`Control::ground_parts`] may be called again with more part
+//! instances (the program is then the union of every instance grounded so
+//! far, grounded anew), externals may be assigned between solves, and a
+//! solve may assume literals.  A [`Solve`] and its [`Model`]s own what they
+//! read (shared, not borrowed), so they may outlive later changes.
 
 use crate::diagnostics::{has_errors, Diagnostic};
 use crate::enumerate::{projection_clause, Consequences, EnumMode, ProjectMode};
 use crate::ground::{self, Grounding};
 use crate::models::is_answer_set;
 use crate::optimize::{Found, OptConfig, OptMode, Search};
-use crate::program::GroundProgram;
+use crate::program::{Atom, External, GroundProgram};
 use crate::solver::{Stats, Tuning};
+use crate::syntax::ast::Statement;
+use crate::syntax::include::PartName;
 use crate::syntax::parse::{self, Dialect};
-use crate::syntax::span::SourceMap;
+use crate::syntax::span::{FileId, SourceMap};
+use crate::Value;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -119,6 +129,11 @@ impl Interrupter {
     pub fn interrupt(&self) {
         self.0.store(true, Ordering::SeqCst);
     }
+    /// Clears the request (before the next solve of an embedding that
+    /// solves several times).
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
     /// Whether [`Interrupter::interrupt`] was called.
     pub fn is_interrupted(&self) -> bool {
         self.0.load(Ordering::SeqCst)
@@ -127,6 +142,7 @@ impl Interrupter {
 
 /// A ground program ready to solve: from the grounder, or read as aspif or
 /// smodels.
+#[derive(Clone)]
 enum Ground {
     Grounded(Grounding),
     Read(crate::aspif::GroundInput),
@@ -137,6 +153,55 @@ impl Ground {
         match self {
             Ground::Grounded(g) => &g.program,
             Ground::Read(r) => &r.program,
+        }
+    }
+
+    fn program_mut(&mut self) -> &mut GroundProgram {
+        match self {
+            Ground::Grounded(g) => &mut g.program,
+            Ground::Read(r) => &mut r.program,
+        }
+    }
+
+    /// The atom standing for the ground atom `v` (`None`: the program has
+    /// no such atom).
+    fn atom_of(&self, v: &Value) -> Option<Atom> {
+        match self {
+            Ground::Grounded(g) => {
+                let s = g.syms.find_value(v)?;
+                g.atom_syms.iter().find(|(_, t)| **t == s).map(|(a, _)| *a)
+            }
+            Ground::Read(r) => {
+                let text = v.to_string();
+                r.output
+                    .iter()
+                    .find(|(t, c)| *t == text && c.len() == 1 && c[0].is_positive())
+                    .map(|(_, c)| c[0].atom())
+            }
+        }
+    }
+
+    /// The values of `texts` (terms as printed).
+    fn values(texts: Vec<String>) -> Vec<Value> {
+        texts.iter().filter_map(|t| Value::parse(t)).collect()
+    }
+
+    fn shown_values(&self, model: &[bool]) -> Vec<Value> {
+        match self {
+            Ground::Grounded(g) => g.shown(model).into_iter().map(|s| g.syms.value(s)).collect(),
+            Ground::Read(r) => Ground::values(r.shown(model)),
+        }
+    }
+
+    fn atom_values(&self, model: &[bool]) -> Vec<Value> {
+        match self {
+            Ground::Grounded(g) => {
+                let mut syms: Vec<_> =
+                    g.atom_syms.iter().filter(|(a, _)| model[a.index()]).map(|(_, s)| *s).collect();
+                syms.sort_by(|a, b| g.syms.cmp(*a, *b));
+                syms.into_iter().map(|s| g.syms.value(s)).collect()
+            }
+            Ground::Read(r) => Ground::values(r.shown(model)),
         }
     }
 
@@ -173,12 +238,32 @@ impl Ground {
     }
 }
 
+/// An atom of the ground program, as clingo's `SymbolicAtom`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolicAtom {
+    /// The ground atom.
+    pub symbol: Value,
+    /// The program's atom (its index plus one is its literal).
+    pub atom: Atom,
+    /// It is a fact.
+    pub fact: bool,
+    /// It is declared `#external` (and not released).
+    pub external: bool,
+}
+
 /// Grounds and solves logic programs.  See the [module documentation](self).
 pub struct Control {
     options: Options,
-    sources: SourceMap,
+    sources: Arc<SourceMap>,
+    /// The files added or loaded (not included), with the part each starts in.
+    top: Vec<(FileId, PartName)>,
     diagnostics: Vec<Diagnostic>,
-    ground: Option<Ground>,
+    ground: Option<Arc<Ground>>,
+    /// The part instances grounded so far.
+    grounded: Vec<(String, Vec<Value>)>,
+    /// External atoms assigned a value, in order (applied anew after
+    /// each grounding).
+    assigned: Vec<(Value, External)>,
     interrupter: Interrupter,
 }
 
@@ -187,16 +272,38 @@ impl Control {
     pub fn new(options: Options) -> Control {
         Control {
             options,
-            sources: SourceMap::new(),
+            sources: Arc::new(SourceMap::new()),
+            top: Vec::new(),
             diagnostics: Vec::new(),
             ground: None,
+            grounded: Vec::new(),
+            assigned: Vec::new(),
             interrupter: Interrupter::default(),
         }
     }
 
     /// Adds program text under a name (used in messages).
     pub fn add(&mut self, name: &str, text: &str) {
-        self.sources.add(name, text);
+        self.add_to_part("base", &[], name, text);
+    }
+
+    /// Adds program text to the part `part(params)` (the text may switch
+    /// parts with `#program`; as clingo's `Control.add(part, params, text)`).
+    pub fn add_to_part(&mut self, part: &str, params: &[String], name: &str, text: &str) {
+        let id = Arc::make_mut(&mut self.sources).add(name, text);
+        self.top.push((id, (part.to_string(), params.to_vec())));
+    }
+
+    /// The syntax errors of `text` (parsed as the part it would be added
+    /// to, in the dialect of the options or clingo 5), rendered as gringo
+    /// prints them; empty when it parses.  For embeddings that report
+    /// syntax errors when text is added, as clingo's `Control.add` does.
+    pub fn syntax_errors(&self, name: &str, text: &str) -> Vec<String> {
+        let mut sources = SourceMap::new();
+        let id = sources.add(name, text);
+        let dialect = self.options.dialect.unwrap_or(Dialect::Clingo5);
+        let (_, diags) = parse::parse(id, text, dialect);
+        diags.iter().filter(|d| d.is_error()).map(|d| d.render(&sources)).collect()
     }
 
     /// Adds the program in a file (`-`: standard input).  A file that
@@ -211,13 +318,14 @@ impl Control {
                 return;
             }
         };
-        self.sources.add(name, crate::syntax::span::decode(bytes));
+        let id = Arc::make_mut(&mut self.sources).add(name, crate::syntax::span::decode(bytes));
+        self.top.push((id, ("base".to_string(), Vec::new())));
     }
 
     /// Uses a ground program in the aspif or smodels format (detected)
     /// instead of program text.
     pub fn load_ground(&mut self, bytes: &[u8]) -> Result<(), crate::aspif::ReadError> {
-        self.ground = Some(Ground::Read(crate::aspif::read_any(bytes)?));
+        self.ground = Some(Arc::new(Ground::Read(crate::aspif::read_any(bytes)?)));
         Ok(())
     }
 
@@ -251,14 +359,49 @@ impl Control {
         self.interrupter.clone()
     }
 
-    /// Parses every source (choosing the dialect), then grounds.  Infos and
-    /// warnings are kept in [`Control::diagnostics`] either way.
+    /// Parses every source (choosing the dialect), then grounds the part
+    /// `base`.  Infos and warnings are kept in [`Control::diagnostics`]
+    /// either way.
     pub fn ground(&mut self) -> Result<(), Error> {
         if self.ground.is_some() {
             return Ok(());
         }
-        if self.sources.files().next().is_none() && !has_errors(&self.diagnostics) {
-            self.sources.add("<empty>", "");
+        self.ground_parts(&[("base".to_string(), Vec::new())])
+    }
+
+    /// Grounds the part instances `parts` (`("step", [1])` grounds
+    /// `#program step(t).` with `t` = 1) together with those grounded
+    /// before: the program is grounded anew from every source.  Instances
+    /// grounded before are not repeated; a part nobody wrote grounds to
+    /// nothing.  Assigned externals keep their values.
+    pub fn ground_parts(&mut self, parts: &[(String, Vec<Value>)]) -> Result<(), Error> {
+        if matches!(self.ground.as_deref(), Some(Ground::Read(_))) {
+            return Ok(());
+        }
+        let mut all = self.grounded.clone();
+        for p in parts {
+            if !all.contains(p) {
+                all.push(p.clone());
+            }
+        }
+        if self.ground.is_some() && all.len() == self.grounded.len() {
+            return Ok(());
+        }
+        let before = self.diagnostics.len();
+        let result = self.ground_instances(&all);
+        // a diagnostic seen in an earlier grounding is not repeated
+        let mut fresh: Vec<Diagnostic> = self.diagnostics.drain(before..).collect();
+        fresh.retain(|d| !self.diagnostics.contains(d));
+        self.diagnostics.extend(fresh);
+        if result.is_ok() {
+            self.grounded = all;
+        }
+        result
+    }
+
+    fn ground_instances(&mut self, instances: &[(String, Vec<Value>)]) -> Result<(), Error> {
+        if self.top.is_empty() && !has_errors(&self.diagnostics) {
+            self.add("<empty>", "");
         }
         let dialect = match crate::syntax::dialect::choose(&self.sources, self.options.dialect) {
             Ok((d, infos)) => {
@@ -270,13 +413,13 @@ impl Control {
                 return Err(Error::Input("parsing failed"));
             }
         };
-        let parts = crate::syntax::include::read_program(&mut self.sources, dialect);
+        let sources = Arc::make_mut(&mut self.sources);
+        let parts = crate::syntax::include::read_files(sources, &self.top, dialect);
         self.diagnostics.extend(parts.diags);
-        let stmts = parts.base;
-        let other_parts = parts.other;
+        let (stmts, params, unused) = instances_of(parts.base, parts.other, instances);
         let mut consts = Vec::new();
         for (name, value) in &self.options.consts {
-            let id = self.sources.add(format!("<cmd>:{}", name), value.clone());
+            let id = sources.add(format!("<cmd>:{}", name), value.clone());
             match parse::const_value(id, value) {
                 Some(t) => consts.push((name.trim().to_string(), t)),
                 None => self.diagnostics.push(Diagnostic::global_error(format!(
@@ -294,19 +437,25 @@ impl Control {
             max_atoms: self.options.max_ground_atoms,
             interrupt: Some(self.interrupter.0.clone()),
             record_origins: self.options.explain,
+            params: Vec::new(),
             ..Default::default()
         };
-        // Parts other than `base` are not grounded from here, but checked.
-        if !other_parts.is_empty() {
-            self.diagnostics.extend(ground::check(&other_parts, &opts));
+        // Parts not asked for are not grounded, but checked.
+        if !unused.is_empty() {
+            self.diagnostics.extend(ground::check(&unused, &opts));
             if has_errors(&self.diagnostics) {
                 return Err(Error::Input("grounding stopped because of errors"));
             }
         }
+        let opts = ground::Options { params, ..opts };
         match ground::ground(stmts, &opts) {
             Ok((g, infos)) => {
                 self.diagnostics.extend(infos);
-                self.ground = Some(Ground::Grounded(g));
+                let mut g = Ground::Grounded(g);
+                for (v, value) in &self.assigned {
+                    set_external(&mut g, v, *value);
+                }
+                self.ground = Some(Arc::new(g));
                 Ok(())
             }
             Err(d) => {
@@ -319,8 +468,70 @@ impl Control {
         }
     }
 
+    /// Assigns the external atom `atom` a value (`Release`: false for
+    /// good) for the next solves, as clingo's `assign_external`; `false`
+    /// when the program has no such external atom (nothing changes).
+    pub fn assign_external(&mut self, atom: &Value, value: External) -> bool {
+        let Some(ground) = &mut self.ground else { return false };
+        if !set_external(Arc::make_mut(ground), atom, value) {
+            return false;
+        }
+        self.assigned.retain(|(v, _)| v != atom);
+        self.assigned.push((atom.clone(), value));
+        true
+    }
+
+    /// The atoms of the ground program that stand for ground atoms (not
+    /// auxiliary ones), in the order they were made.
+    pub fn symbolic_atoms(&self) -> Vec<SymbolicAtom> {
+        let Some(ground) = &self.ground else { return Vec::new() };
+        let program = ground.program();
+        let mut fact = vec![false; program.num_atoms as usize];
+        for r in &program.rules {
+            if let (crate::program::Head::Disjunction(h), crate::program::Body::Normal(b)) =
+                (&r.head, &r.body)
+            {
+                if let ([a], true) = (&h[..], b.is_empty()) {
+                    fact[a.index()] = true;
+                }
+            }
+        }
+        let mut external = vec![false; program.num_atoms as usize];
+        for (a, v) in &program.externals {
+            external[a.index()] = *v != External::Release;
+        }
+        let mut out: Vec<SymbolicAtom> = match &**ground {
+            Ground::Grounded(g) => {
+                g.atom_syms.iter().map(|(a, s)| (*a, g.syms.value(*s))).collect::<Vec<_>>()
+            }
+            Ground::Read(r) => r
+                .output
+                .iter()
+                .filter(|(_, c)| c.len() == 1 && c[0].is_positive())
+                .filter_map(|(t, c)| Some((c[0].atom(), Value::parse(t)?)))
+                .collect(),
+        }
+        .into_iter()
+        .map(|(atom, symbol)| SymbolicAtom {
+            symbol,
+            atom,
+            fact: fact[atom.index()],
+            external: external[atom.index()],
+        })
+        .collect();
+        out.sort_by_key(|a| a.atom);
+        out
+    }
+
     /// Starts solving for at most `models` answer sets (0: all).
-    pub fn solve(&mut self, models: u64) -> Result<Solve<'_>, Error> {
+    pub fn solve(&mut self, models: u64) -> Result<Solve, Error> {
+        self.solve_assuming(models, &[])
+    }
+
+    /// Starts solving for at most `models` answer sets (0: all) that
+    /// agree with the assumptions: ground atoms that must be true (`true`)
+    /// or false.  An atom the program does not have is false.
+    pub fn solve_assuming(&mut self, models: u64, assumptions: &[(Value, bool)]) -> Result<Solve, Error> {
         let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
         // The hand-off to the solver: the grounder's invariants, checked in debug builds.
         #[cfg(debug_assertions)]
@@ -341,6 +552,13 @@ impl Control {
             }
         };
         solver.set_interrupt(self.interrupter.0.clone());
+        let mut impossible = false;
+        for (v, truth) in assumptions {
+            match ground.atom_of(v) {
+                Some(a) => solver.add_clause(&[crate::program::Lit::new(a, *truth)]),
+                None => impossible |= *truth,
+            }
+        }
         let consequences = match self.options.enum_mode {
             EnumMode::Auto => None,
             mode => Some(Consequences::new(mode == EnumMode::Brave, ground.output_atoms())),
@@ -360,8 +578,8 @@ impl Control {
             consequences,
             fixed_bound,
             project_on,
-            ground,
-            sources: &self.sources,
+            ground: ground.clone(),
+            sources: self.sources.clone(),
             solver,
             limit: models,
             count: 0,
@@ -371,8 +589,9 @@ impl Control {
             more: false,
             exhausted: false,
             interrupted: false,
-            done: false,
-        })
+            done: impossible,
+        }
+        .impossible(impossible))
     }
 
     /// Every diagnostic so far (errors, warnings, infos), in order.
@@ -416,11 +635,68 @@ impl Control {
 
     /// The grounder's result (after [`Control::ground`] on program text).
     pub fn grounding(&self) -> Option<&Grounding> {
-        match &self.ground {
+        match self.ground.as_deref() {
             Some(Ground::Grounded(g)) => Some(g),
             _ => None,
         }
     }
+}
+
+/// Sets the external atom `v`'s value; `false` if `v` is not an external
+/// atom of the program.
+fn set_external(g: &mut Ground, v: &Value, value: External) -> bool {
+    let Some(atom) = g.atom_of(v) else { return false };
+    match g.program_mut().externals.iter_mut().find(|(a, _)| *a == atom) {
+        Some(e) if e.1 != External::Release => {
+            e.1 = value;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The statements of the part instances asked for: `base` (or, without
+/// it, only the statements that hold in every part), then each instance
+/// of another part, with its parameters' values by statement range; and
+/// the statements of parts not asked for.
+#[allow(clippy::type_complexity)]
+fn instances_of(
+    base: Vec<Statement>,
+    other: Vec<crate::syntax::include::Part>,
+    instances: &[(String, Vec<Value>)],
+) -> (Vec<Statement>, Vec<(std::ops::Range<usize>, Vec<(String, Value)>)>, Vec<Statement>) {
+    let mut stmts = if instances.iter().any(|(n, a)| n == "base" && a.is_empty()) {
+        base
+    } else {
+        base.into_iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Statement::Const { .. } | Statement::ShowSig { .. } | Statement::ShowNothing { .. }
+                )
+            })
+            .collect()
+    };
+    let mut params = Vec::new();
+    let mut unused = Vec::new();
+    for part in other {
+        let mut used = false;
+        for (name, args) in instances {
+            if *name == part.name && args.len() == part.params.len() {
+                used = true;
+                let start = stmts.len();
+                stmts.extend(part.stmts.iter().cloned());
+                params.push((
+                    start..stmts.len(),
+                    part.params.iter().cloned().zip(args.iter().cloned()).collect(),
+                ));
+            }
+        }
+        if !used {
+            unused.extend(part.stmts);
+        }
+    }
+    (stmts, params, unused)
 }
 
 fn read(path: &str) -> Result<(String, Vec<u8>), String> {
@@ -440,9 +716,9 @@ fn read(path: &str) -> Result<(String, Vec<u8>), String> {
 
 /// One answer set.
 #[derive(Clone)]
-pub struct Model<'a> {
-    ground: &'a Ground,
-    sources: &'a SourceMap,
+pub struct Model {
+    ground: Arc<Ground>,
+    sources: Arc<SourceMap>,
     number: u64,
     truth: Vec<bool>,
     costs: Vec<i64>,
@@ -450,7 +726,7 @@ pub struct Model<'a> {
     consequences: Option<(usize, usize)>,
 }
 
-impl Model<'_> {
+impl Model {
     /// 1 for the first answer set found, 2 for the next, ...; with
     /// `--opt-mode=optN` the optimal answer sets are numbered from 1 again,
     /// as clingo prints them.
@@ -484,6 +760,19 @@ impl Model<'_> {
     pub fn contains(&self, atom: &str) -> bool {
         self.atoms().iter().any(|a| a == atom)
     }
+    /// What clingo prints for it, as values.
+    pub fn shown_values(&self) -> Vec<Value> {
+        self.ground.shown_values(&self.truth)
+    }
+    /// Every true atom of the program (auxiliary atoms left out), as
+    /// values, in clingo's term order.
+    pub fn atom_values(&self) -> Vec<Value> {
+        self.ground.atom_values(&self.truth)
+    }
+    /// Is the ground atom `atom` true?
+    pub fn contains_value(&self, atom: &Value) -> bool {
+        self.ground.atom_of(atom).is_some_and(|a| self.truth[a.index()])
+    }
     /// The truth value of every atom of the ground program, by index.
     pub fn truth(&self) -> &[bool] {
         &self.truth
@@ -492,8 +781,8 @@ impl Model<'_> {
     /// as lines (see [`crate::explain::why`]); the rules are located when
     /// the program was grounded with [`Options::explain`].
     pub fn why(&self, atoms: &[String]) -> Vec<String> {
-        match self.ground {
-            Ground::Grounded(g) => crate::explain::why::why(g, self.sources, &self.truth, atoms),
+        match &*self.ground {
+            Ground::Grounded(g) => crate::explain::why::why(g, &self.sources, &self.truth, atoms),
             Ground::Read(_) => atoms
                 .iter()
                 .map(|a| format!("{}: --why needs a program to ground, not a ground program", a))
@@ -502,7 +791,7 @@ impl Model<'_> {
     }
 }
 
-impl std::fmt::Debug for Model<'_> {
+impl std::fmt::Debug for Model {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Model").field("number", &self.number).field("shown", &self.shown()).finish()
     }
@@ -522,10 +811,10 @@ pub struct SolveResult {
 }
 
 /// A running search: iterate for the answer sets, then read the result.
-pub struct Solve<'a> {
-    ground: &'a Ground,
+pub struct Solve {
+    ground: Arc<Ground>,
     /// The program text (for explanations).
-    sources: &'a SourceMap,
+    sources: Arc<SourceMap>,
     solver: Search,
     /// Under `-e brave|cautious`: the consequences so far.
     consequences: Option<Consequences>,
@@ -547,7 +836,15 @@ pub struct Solve<'a> {
     done: bool,
 }
 
-impl Solve<'_> {
+impl Solve {
+    /// With an assumption no answer set can meet: nothing to search.
+    fn impossible(mut self, impossible: bool) -> Solve {
+        if impossible {
+            self.exhausted = true;
+        }
+        self
+    }
+
     /// Nothing is left to find after the model just returned (a
     /// consequence or projection clause would be empty).
     fn finish_early(&mut self) {
@@ -643,10 +940,10 @@ pub struct Optimization {
     pub optimal: u64,
 }
 
-impl<'a> Iterator for Solve<'a> {
-    type Item = Model<'a>;
+impl Iterator for Solve {
+    type Item = Model;
 
-    fn next(&mut self) -> Option<Model<'a>> {
+    fn next(&mut self) -> Option<Model> {
         if self.done {
             return None;
         }
@@ -692,8 +989,8 @@ impl<'a> Iterator for Solve<'a> {
                     consequences = Some(self.bounds(brave, &truth));
                 }
                 Some(Model {
-                    ground: self.ground,
-                    sources: self.sources,
+                    ground: self.ground.clone(),
+                    sources: self.sources.clone(),
                     number,
                     truth,
                     costs,

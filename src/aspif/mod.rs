@@ -75,7 +75,7 @@ impl fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 /// A ground program read from aspif or smodels, with what to print.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct GroundInput {
     /// The rules read, over atoms renumbered densely from the input's atom numbers.
     pub program: GroundProgram,

@@ -33,6 +33,7 @@ use rule::PredKey;
 use symbol::{Sym, Symbols};
 
 /// What the grounder hands on: the program and what to print.
+#[derive(Clone)]
 pub struct Grounding {
     /// The ground program for the solver.
     pub program: GroundProgram,
@@ -80,6 +81,11 @@ pub struct Options {
     /// Keep the source rule of each ground rule ([`Grounding::origins`],
     /// for explanations).
     pub record_origins: bool,
+    /// The parameters of program parts: the statements in each range are
+    /// an instance of a part such as `#program step(t).`, grounded with
+    /// the parameters (`t`) replaced by the values given.  Ranges are in
+    /// order and do not overlap.
+    pub params: Vec<(std::ops::Range<usize>, Vec<(String, crate::Value)>)>,
 }
 
 impl Default for Options {
@@ -91,6 +97,7 @@ impl Default for Options {
             warn_undefined: true,
             interrupt: None,
             record_origins: false,
+            params: vec![],
         }
     }
 }
@@ -204,7 +211,14 @@ fn normalized(
     let mut diags = Vec::new();
     let mut syms = Symbols::new();
     let mut keys = ISet::default();
-    let norm = normalize::normalize(stmts, opts.dialect, &opts.consts, &mut syms, &mut keys, &mut diags);
+    let norm = normalize::normalize(
+        stmts,
+        normalize::Constants { overrides: &opts.consts, params: &opts.params },
+        opts.dialect,
+        &mut syms,
+        &mut keys,
+        &mut diags,
+    );
     for r in &norm.rules {
         safety::check(r, &syms, &mut diags);
     }

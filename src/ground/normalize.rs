@@ -62,12 +62,19 @@ pub struct Normalized {
     pub show_sigs: Vec<(PredId, Span)>,
 }
 
-/// Normalises all statements. `overrides` are `-c name=value` constants,
-/// already parsed to terms.
+/// What names stand for constants.
+pub struct Constants<'a> {
+    /// `-c name=value` constants, already parsed to terms.
+    pub overrides: &'a [(String, ast::Term)],
+    /// Part parameters by statement range (see [`super::Options::params`]).
+    pub params: &'a [(std::ops::Range<usize>, Vec<(String, crate::Value)>)],
+}
+
+/// Normalises all statements.
 pub fn normalize(
     stmts: &[Statement],
+    constants: Constants<'_>,
     dialect: Dialect,
-    overrides: &[(String, ast::Term)],
     syms: &mut Symbols,
     preds: &mut ISet<PredKey>,
     diags: &mut Vec<Diagnostic>,
@@ -77,6 +84,7 @@ pub fn normalize(
         syms,
         preds,
         consts: Map::default(),
+        params: Map::default(),
         diags,
         aux: 0,
         rules: Vec::with_capacity(stmts.len()),
@@ -86,11 +94,22 @@ pub fn normalize(
         project_directive: false,
         show_sigs: Vec::new(),
     };
-    n.collect_consts(stmts, overrides);
+    n.collect_consts(stmts, constants.overrides);
     let mut show = ShowSpec::default();
     let domains = domain_decls(stmts);
     let mut optimize_statements = 0;
-    for s in stmts {
+    let mut ranges = constants.params.iter().peekable();
+    for (i, s) in stmts.iter().enumerate() {
+        while ranges.peek().is_some_and(|(r, _)| r.end <= i) {
+            ranges.next();
+        }
+        n.params.clear();
+        if let Some((_, values)) = ranges.peek().filter(|(r, _)| r.contains(&i)) {
+            for (name, v) in values {
+                let sym = n.syms.intern_value(v);
+                n.params.insert(name.clone(), sym);
+            }
+        }
         match s {
             Statement::Rule(r) => {
                 for r in r.head_aggregate_rules() {
@@ -252,6 +271,8 @@ struct Normalizer<'a> {
     syms: &'a mut Symbols,
     preds: &'a mut ISet<PredKey>,
     consts: Map<String, Sym>,
+    /// The parameters of the part the statement is an instance of.
+    params: Map<String, Sym>,
     diags: &'a mut Vec<Diagnostic>,
     aux: u32,
     rules: Vec<Rule>,
@@ -718,7 +739,7 @@ impl Normalizer<'_> {
             TermKind::Sup => GTerm::Sym(self.syms.intern(SymData::Sup)),
             TermKind::Func { name, args } => {
                 if args.is_empty() {
-                    if let Some(s) = self.consts.get(name) {
+                    if let Some(s) = self.params.get(name).or_else(|| self.consts.get(name)) {
                         return GTerm::Sym(*s);
                     }
                 }

@@ -44,7 +44,7 @@ pub enum SymData {
 }
 
 /// The interning table for names and symbols.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Symbols {
     names: ISet<Box<str>>,
     syms: ISet<SymData>,

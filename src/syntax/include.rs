@@ -19,18 +19,42 @@ use std::path::{Path, PathBuf};
 /// A program's statements by part.
 #[derive(Default)]
 pub struct Parts {
-    /// The statements of the part `base` (the one grounded from the command line).
+    /// The statements of the part `base` (the one grounded from the
+    /// command line), and the statements that hold in every part
+    /// (`#const`, `#show p/n.`, `#show.`).
     pub base: Vec<Statement>,
-    /// The statements of every other part (parsed and checked, not grounded).
-    pub other: Vec<Statement>,
+    /// The statements of every other part, in order (a part written in
+    /// several places appears several times).
+    pub other: Vec<Part>,
     /// Errors, warnings and infos, in the order they were found.
     pub diags: Vec<Diagnostic>,
 }
 
-/// Parses the files in `sources` (those there when called, in order) and
-/// every file they include, which are added to `sources`.
+/// A stretch of statements of one part other than `base`.
+pub struct Part {
+    /// The part's name.
+    pub name: String,
+    /// Its parameters' names (`#program step(t).`).
+    pub params: Vec<String>,
+    /// The statements.
+    pub stmts: Vec<Statement>,
+}
+
+/// The part a file starts in: `base`, or the part a text was added to
+/// (clingo's `Control.add(name, params, text)`).
+pub type PartName = (String, Vec<String>);
+
+/// Parses the files in `sources` (those there when called, in order,
+/// each starting in `base`) and every file they include, which are added
+/// to `sources`.
 pub fn read_program(sources: &mut SourceMap, dialect: Dialect) -> Parts {
-    let top: Vec<FileId> = sources.files().map(|(id, _)| id).collect();
+    let top: Vec<(FileId, PartName)> = sources.files().map(|(id, _)| (id, base())).collect();
+    read_files(sources, &top, dialect)
+}
+
+/// Parses the files `top` (each starting in the part given) and every
+/// file they include, which are added to `sources`.
+pub fn read_files(sources: &mut SourceMap, top: &[(FileId, PartName)], dialect: Dialect) -> Parts {
     let mut r = Reader {
         sources,
         dialect,
@@ -40,7 +64,8 @@ pub fn read_program(sources: &mut SourceMap, dialect: Dialect) -> Parts {
         read: Vec::new(),
     };
     let mut files = Vec::new();
-    for &id in &top {
+    for (id, part) in top {
+        let (id, part) = (*id, part.clone());
         let name = r.sources.file(id).name.clone();
         match canonical(&name) {
             Some(p) if r.read.contains(&p) => r.parts.diags.push(
@@ -49,12 +74,13 @@ pub fn read_program(sources: &mut SourceMap, dialect: Dialect) -> Parts {
             ),
             Some(p) => {
                 r.read.push(p);
-                files.push(id);
+                files.push((id, part));
             }
-            None => files.push(id),
+            None => files.push((id, part)),
         }
     }
-    for id in files {
+    for (id, part) in files {
+        r.part = part;
         r.file(id);
     }
     r.parts
@@ -116,7 +142,14 @@ impl Reader<'_> {
                 {
                     self.parts.base.push(s)
                 }
-                s => self.parts.other.push(s),
+                s => match self.parts.other.last_mut() {
+                    Some(p) if p.name == self.part.0 && p.params == self.part.1 => p.stmts.push(s),
+                    _ => self.parts.other.push(Part {
+                        name: self.part.0.clone(),
+                        params: self.part.1.clone(),
+                        stmts: vec![s],
+                    }),
+                },
             }
         }
         self.part = base();

@@ -36,6 +36,7 @@ impl Span {
 
 /// One loaded source: its name as shown in messages (`-` input is `<stdin>`)
 /// and its text.
+#[derive(Clone)]
 pub struct SourceFile {
     /// The name shown in messages.
     pub name: String,
@@ -45,7 +46,7 @@ pub struct SourceFile {
 }
 
 /// All sources of a run.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
 }
