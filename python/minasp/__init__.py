@@ -1,0 +1,513 @@
+"""minasp with clingo's Python API: ``import minasp as clingo``.
+
+The common subset of clingo 5.8's API (``Control``, ``SolveHandle``,
+``SolveResult``, ``Model``, symbols, symbolic atoms, statistics and the
+``solve.models`` setting) over minasp's grounder and solver.  The names,
+signatures and behaviour are clingo's; what differs is listed in
+``python/README.md``.
+
+Invariant: this file only shapes the API; parsing, grounding, solving,
+symbol order and printing are the library's (``minasp._minasp``).
+"""
+
+import enum
+import time
+
+from ._minasp import (
+    Core as _Core,
+    Function,
+    Infimum,
+    Number,
+    String,
+    Supremum,
+    Symbol,
+    Tuple_,
+    parse_term,
+)
+
+__all__ = [
+    "Configuration", "Control", "Function", "Infimum", "Model", "ModelType",
+    "Number", "SolveHandle", "SolveResult", "String", "Supremum", "Symbol",
+    "SymbolType", "SymbolicAtom", "SymbolicAtoms", "Tuple_", "parse_term",
+]
+
+__version__ = "5.8.3"
+version = __version__
+
+
+class OrderedEnum(enum.Enum):
+    """An enumeration whose members are ordered by their values (as clingo's)."""
+
+    def __lt__(self, other):
+        if self.__class__ is other.__class__:
+            return self.value < other.value
+        return NotImplemented
+
+    def __le__(self, other):
+        if self.__class__ is other.__class__:
+            return self.value <= other.value
+        return NotImplemented
+
+    def __gt__(self, other):
+        if self.__class__ is other.__class__:
+            return self.value > other.value
+        return NotImplemented
+
+    def __ge__(self, other):
+        if self.__class__ is other.__class__:
+            return self.value >= other.value
+        return NotImplemented
+
+
+class SymbolType(OrderedEnum):
+    """The kinds of symbols, with clingo's values."""
+    Function = 5
+    Infimum = 0
+    Number = 1
+    String = 4
+    Supremum = 7
+
+
+class ModelType(OrderedEnum):
+    """What a model is: an answer set, or brave or cautious consequences."""
+    StableModel = 0
+    BraveConsequences = 1
+    CautiousConsequences = 2
+
+
+class SolveResult:
+    """The result of a solve call (clingo's bit set: 1 satisfiable,
+    2 unsatisfiable, 4 exhausted, 8 interrupted)."""
+
+    def __init__(self, satisfiable, unsatisfiable, exhausted, interrupted):
+        self._bits = (1 * satisfiable) | (2 * unsatisfiable) | (4 * exhausted) | (8 * interrupted)
+
+    @property
+    def satisfiable(self):
+        return bool(self._bits & 1)
+
+    @property
+    def unsatisfiable(self):
+        return bool(self._bits & 2)
+
+    @property
+    def unknown(self):
+        return not self._bits & 3
+
+    @property
+    def exhausted(self):
+        return bool(self._bits & 4)
+
+    @property
+    def interrupted(self):
+        return bool(self._bits & 8)
+
+    def __str__(self):
+        if self.satisfiable:
+            return "SAT"
+        if self.unsatisfiable:
+            return "UNSAT"
+        return "UNKNOWN"
+
+    def __repr__(self):
+        return "SolveResult({})".format(self._bits)
+
+
+class _SymbolSequence(list):
+    """A list of symbols that prints as clingo's: ``[a(1), b]``."""
+
+    def __str__(self):
+        return "[" + ", ".join(str(s) for s in self) + "]"
+
+    __repr__ = __str__
+
+
+class Model:
+    """One answer set (or, under ``-e brave|cautious``, the consequences so far)."""
+
+    def __init__(self, answer, type_):
+        self._answer = answer
+        self._type = type_
+
+    def symbols(self, atoms=False, terms=False, shown=False, theory=False, complement=False):
+        """The selected symbols of the model, in clingo's term order."""
+        if complement:
+            raise RuntimeError("minasp: Model.symbols(complement=True) is not supported")
+        out = []
+        if atoms:
+            out.extend(self._answer.atoms())
+        if shown:
+            out.extend(self._answer.shown())
+        elif terms:
+            true_atoms = set(self._answer.atoms())
+            out.extend(s for s in self._answer.shown() if s not in true_atoms)
+        return _SymbolSequence(sorted(set(out)))
+
+    def contains(self, atom):
+        """Whether the ground atom ``atom`` is true in the model."""
+        return self._answer.contains(atom)
+
+    def is_true(self, literal):
+        raise RuntimeError("minasp: Model.is_true is not supported")
+
+    @property
+    def cost(self):
+        return self._answer.cost()
+
+    @property
+    def optimality_proven(self):
+        return self._answer.optimality_proven()
+
+    @property
+    def number(self):
+        return self._answer.number()
+
+    @property
+    def type(self):
+        return self._type
+
+    @property
+    def thread_id(self):
+        return 0
+
+    def __str__(self):
+        return " ".join(str(s) for s in self.symbols(shown=True))
+
+    def __repr__(self):
+        return "Model({})".format(self.number)
+
+
+class SolveHandle:
+    """A solve call in progress: iterate for the models, ``get()`` for the result."""
+
+    def __init__(self, search, on_model, type_, on_finish=None, control=None, yield_=True):
+        self._yield = yield_
+        self._search = search
+        self._on_model = on_model
+        self._type = type_
+        self._on_finish = on_finish
+        self._control = control
+        self._model = None
+        self._started = False
+        self._finished = False
+        self._result = None
+
+    def _step(self):
+        """Searches for the next model; returns it, or None when the search is over."""
+        if self._finished:
+            return None
+        answer = self._search.next()
+        if answer is None:
+            self._finish()
+            return None
+        model = Model(answer, self._type)
+        if self._on_model is not None and self._on_model(model) is False:
+            self._search.cancel()
+            self._finish(stopped=True)
+        return model
+
+    def _finish(self, stopped=False):
+        if self._finished:
+            return
+        self._finished = True
+        sat, unsat, exhausted, interrupted = self._search.result()
+        if stopped:
+            exhausted = False
+        self._result = SolveResult(sat, unsat, exhausted, interrupted)
+        if self._control is not None:
+            self._control._last = self._search
+        if self._on_finish is not None:
+            self._on_finish(self._result)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._started:
+            self.resume()
+        self._started = True
+        model = self.model()
+        if model is None:
+            raise StopIteration
+        return model
+
+    def model(self):
+        """The current model (searching for it first if needed); None when there is none."""
+        if self._model is None and not self._finished:
+            self._model = self._step()
+        return self._model
+
+    def resume(self):
+        """Moves on to the next model."""
+        if self._model is None and not self._finished:
+            self._step()
+        self._model = None
+
+    def wait(self, timeout=None):
+        """Waits for the current model or the result; True when it is there."""
+        if self._yield:
+            self.model()
+        else:
+            self._run()
+        return True
+
+    def get(self):
+        """The result: with a model at hand (``yield_``), what is known so
+        far (the search stays there); otherwise the search runs to its end."""
+        if not self._yield:
+            return self._run()
+        if not self._finished and self.model() is not None:
+            return SolveResult(True, False, False, False)
+        return self._result
+
+    def _run(self):
+        """Runs the search to its end (calling ``on_model``); the result."""
+        while not self._finished:
+            self._model = None
+            self._step()
+        return self._result
+
+    def cancel(self):
+        """Stops the search."""
+        if not self._finished:
+            self._search.cancel()
+            self._finish()
+
+    def core(self):
+        raise RuntimeError("minasp: SolveHandle.core is not supported")
+
+    def close(self):
+        self.cancel()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+class SymbolicAtom:
+    """An atom of the ground program."""
+
+    def __init__(self, symbol, literal, is_fact, is_external):
+        self.symbol = symbol
+        self.literal = literal
+        self.is_fact = is_fact
+        self.is_external = is_external
+
+    def match(self, name, arity, positive=True):
+        return self.symbol.match(name, arity, positive)
+
+
+class SymbolicAtoms:
+    """The atoms of the ground program, by symbol and by signature."""
+
+    def __init__(self, atoms):
+        self._atoms = atoms
+        self._by_symbol = {a.symbol: a for a in atoms}
+
+    def __iter__(self):
+        return iter(self._atoms)
+
+    def __len__(self):
+        return len(self._atoms)
+
+    def __contains__(self, symbol):
+        return symbol in self._by_symbol
+
+    def __getitem__(self, symbol):
+        return self._by_symbol.get(symbol)
+
+    def by_signature(self, name, arity, positive=True):
+        return iter([a for a in self._atoms if a.match(name, arity, positive)])
+
+    @property
+    def signatures(self):
+        seen = []
+        for a in self._atoms:
+            s = a.symbol
+            if s.type != SymbolType.Function:
+                continue
+            sig = (s.name, len(s.arguments), s.positive)
+            if sig not in seen:
+                seen.append(sig)
+        return seen
+
+
+class _Options:
+    """A group of settings of ``Control.configuration`` (values are strings, as clingo's)."""
+
+    def __init__(self, control, names):
+        object.__setattr__(self, "_control", control)
+        object.__setattr__(self, "_names", names)
+
+    @property
+    def keys(self):
+        return list(self._names)
+
+    def __getattr__(self, name):
+        if name not in self._names:
+            raise AttributeError("unknown option: {}".format(name))
+        return self._control._setting(name)
+
+    def __setattr__(self, name, value):
+        if name not in self._names:
+            raise AttributeError("unknown option: {}".format(name))
+        self._control._set(name, str(value))
+
+
+class Configuration:
+    """``Control.configuration``: of clingo's settings, ``solve.models``."""
+
+    def __init__(self, control):
+        self.solve = _Options(control, ["models"])
+
+    @property
+    def keys(self):
+        return ["solve"]
+
+
+class Control:
+    """Grounds and solves logic programs, as clingo's ``Control``."""
+
+    def __init__(self, arguments=None, logger=None, message_limit=20):
+        self._core = _Core([str(a) for a in (arguments or [])])
+        self._stop = self._core.stop()
+        self._models = self._core.models
+        self._last = None
+        self._solve_calls = 0
+        self._times = {"total": 0.0, "cpu": 0.0, "solve": 0.0, "sat": 0.0, "unsat": 0.0}
+        self._start = time.monotonic()
+
+    # settings
+    def _setting(self, name):
+        return "-1" if self._models is None else str(self._models)
+
+    def _set(self, name, value):
+        try:
+            models = int(value)
+        except ValueError:
+            raise RuntimeError("'{}' invalid value for: 'models'".format(value)) from None
+        self._models = models if models >= 0 else None
+
+    def _default_models(self):
+        if self._core.enum_mode() != "auto" or self._core.optimizing():
+            return 0
+        return 1
+
+    @property
+    def configuration(self):
+        return Configuration(self)
+
+    # program
+    def add(self, name, parameters=None, program=None):
+        """Adds ``program`` to the part ``name(parameters)`` (``add(program)``: to ``base``)."""
+        if parameters is None and program is None:
+            name, parameters, program = "base", [], name
+        self._core.add(name, list(parameters), program)
+
+    def load(self, path):
+        """Adds the program in the file ``path`` to the part ``base``."""
+        self._core.load(path)
+
+    def ground(self, parts=(("base", ()),), context=None):
+        """Grounds the part instances ``parts`` (``[("base", [])]`` by default)."""
+        self._core.ground([(name, list(args)) for name, args in parts])
+
+    # externals
+    def assign_external(self, external, truth):
+        """Assigns the external atom ``external`` True, False or None (free)."""
+        self._core.assign_external(external, truth)
+
+    def release_external(self, external):
+        """Makes the external atom ``external`` false for good."""
+        self._core.assign_external(external, "release")
+
+    # solving
+    def solve(self, assumptions=(), on_model=None, on_unsat=None, on_statistics=None,
+              on_finish=None, on_core=None, yield_=False, async_=False):
+        """Solves; returns a ``SolveResult``, or a ``SolveHandle`` with ``yield_`` or ``async_``."""
+        pairs = []
+        for a in assumptions:
+            if isinstance(a, tuple):
+                pairs.append((a[0], bool(a[1])))
+            else:
+                raise RuntimeError("minasp: assumptions are (symbol, truth) pairs")
+        models = self._default_models() if self._models is None else self._models
+        start = time.monotonic()
+        search = self._core.solve(models, pairs)
+        self._solve_calls += 1
+        mode = self._core.enum_mode()
+        type_ = {"brave": ModelType.BraveConsequences,
+                 "cautious": ModelType.CautiousConsequences}.get(mode, ModelType.StableModel)
+        handle = SolveHandle(search, on_model, type_, on_finish, self, yield_)
+        self._last = search
+        if yield_ or async_:
+            return handle
+        result = handle._run()
+        self._times["solve"] = time.monotonic() - start
+        if on_statistics is not None:
+            on_statistics({}, {})
+        return result
+
+    def interrupt(self):
+        """Interrupts the running search (from another thread or a signal handler)."""
+        self._stop.interrupt()
+
+    def cleanup(self):
+        pass
+
+    @property
+    def symbolic_atoms(self):
+        return SymbolicAtoms([SymbolicAtom(*t) for t in self._core.symbolic_atoms()])
+
+    @property
+    def is_conflicting(self):
+        return False
+
+    @property
+    def statistics(self):
+        """The statistics of the last solve call, as clingo's nested dict."""
+        if self._last is None:
+            models, optimal, costs, proven, counters = 0, 0, [], False, []
+        else:
+            models, optimal, costs, proven, counters = self._last.summary()
+            result = self._last.result()
+        counters = dict(counters)
+        total = time.monotonic() - self._start
+        summary = {
+            "call": float(max(self._solve_calls - 1, 0)),
+            "result": 0.0 if self._last is None else float(1 if result[0] else 2 if result[1] else 0),
+            "signal": 0.0,
+            "exhausted": 0.0 if self._last is None else float(result[2]),
+            "costs": [float(c) for c in costs],
+            "lower": [],
+            "concurrency": 1.0,
+            "winner": 0.0,
+            "times": dict(self._times, total=total, cpu=time.process_time()),
+            "models": {"enumerated": float(models), "optimal": float(optimal)},
+        }
+        solvers = {
+            "choices": float(counters.get("choices", 0)),
+            "conflicts": float(counters.get("conflicts", 0)),
+            "conflicts_analyzed": float(counters.get("conflicts", 0)),
+            "restarts": float(counters.get("restarts", 0)),
+            "restarts_last": 0.0,
+            "restarts_blocked": 0.0,
+        }
+        problem = {
+            "lp": {"atoms": float(len(self._core.symbolic_atoms()))},
+            "lpStep": {},
+            "generator": {
+                "vars": float(counters.get("variables", 0)),
+                "constraints": float(counters.get("clauses", 0)),
+            },
+        }
+        return {
+            "problem": problem,
+            "solving": {"solvers": solvers},
+            "summary": summary,
+            "user_step": {},
+            "user_accu": {},
+        }

@@ -1,0 +1,514 @@
+//! The native half of the `minasp` Python package: clingo's `Symbol` and
+//! a thin core over the library's [`minasp::Control`]; the Python half
+//! (`minasp/__init__.py`) shapes the rest of clingo's API over it.
+//!
+//! Invariants: symbols are [`minasp::Value`]s, so their order, hash and
+//! text are the library's (clingo's); grounding and solving run with the
+//! GIL released, and a solve waiting for its next model still answers
+//! Ctrl-C (the signal interrupts the search, then `KeyboardInterrupt`
+//! is raised).
+
+use minasp::cli::Cli;
+use minasp::program::External;
+use minasp::{Control, Interrupter, Value};
+use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
+
+/// A ground term (clingo's `Symbol`).
+#[pyclass(module = "minasp", name = "Symbol", frozen)]
+#[derive(Clone)]
+struct Symbol(Value);
+
+fn symbol_type(py: Python<'_>, name: &str) -> PyResult<PyObject> {
+    Ok(py.import("minasp")?.getattr("SymbolType")?.getattr(name)?.unbind())
+}
+
+fn unexpected() -> PyErr {
+    PyRuntimeError::new_err("unexpected")
+}
+
+#[pymethods]
+impl Symbol {
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(match &self.0 {
+            Value::Inf => "Infimum".into(),
+            Value::Sup => "Supremum".into(),
+            Value::Int(i) => format!("Number({i})"),
+            Value::Str(s) => format!("String({})", PyString::new(py, s).repr()?),
+            Value::Func { name, args, neg } => {
+                let args: Vec<String> =
+                    args.iter().map(|a| Symbol(a.clone()).__repr__(py)).collect::<PyResult<_>>()?;
+                format!(
+                    "Function({}, [{}], {})",
+                    PyString::new(py, name).repr()?,
+                    args.join(", "),
+                    if *neg { "False" } else { "True" }
+                )
+            }
+        })
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> PyObject {
+        let py = other.py();
+        match other.downcast::<Symbol>() {
+            Ok(o) => pyo3::types::PyBool::new(py, op.matches(self.0.cmp(&o.get().0))).to_owned().into_any().unbind(),
+            Err(_) => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.0.hash(&mut h);
+        h.finish()
+    }
+
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        match &self.0 {
+            Value::Func { name, .. } => Ok(name.clone()),
+            _ => Err(unexpected()),
+        }
+    }
+
+    #[getter]
+    fn arguments(&self) -> Vec<Symbol> {
+        match &self.0 {
+            Value::Func { args, .. } => args.iter().cloned().map(Symbol).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[getter]
+    fn number(&self) -> PyResult<i32> {
+        match &self.0 {
+            Value::Int(i) => Ok(*i),
+            _ => Err(unexpected()),
+        }
+    }
+
+    #[getter]
+    fn string(&self) -> PyResult<String> {
+        match &self.0 {
+            Value::Str(s) => Ok(s.clone()),
+            _ => Err(unexpected()),
+        }
+    }
+
+    #[getter]
+    fn positive(&self) -> PyResult<bool> {
+        match &self.0 {
+            Value::Func { neg, .. } => Ok(!neg),
+            _ => Err(unexpected()),
+        }
+    }
+
+    #[getter]
+    fn negative(&self) -> PyResult<bool> {
+        self.positive().map(|p| !p)
+    }
+
+    #[getter]
+    fn r#type(&self, py: Python<'_>) -> PyResult<PyObject> {
+        symbol_type(
+            py,
+            match &self.0 {
+                Value::Inf => "Infimum",
+                Value::Sup => "Supremum",
+                Value::Int(_) => "Number",
+                Value::Str(_) => "String",
+                Value::Func { .. } => "Function",
+            },
+        )
+    }
+
+    /// Is it a function with this name, arity and sign?
+    #[pyo3(name = "match", signature = (name, arity, positive = true))]
+    fn matches(&self, name: &str, arity: usize, positive: bool) -> bool {
+        matches!(&self.0, Value::Func { name: n, args, neg } if n == name && args.len() == arity && *neg != positive)
+    }
+}
+
+#[pyfunction]
+#[pyo3(name = "Function", signature = (name, arguments = Vec::new(), positive = true))]
+fn function(name: &str, arguments: Vec<Symbol>, positive: bool) -> Symbol {
+    Symbol(Value::Func { name: name.to_string(), args: arguments.into_iter().map(|s| s.0).collect(), neg: !positive })
+}
+
+#[pyfunction]
+#[pyo3(name = "Number")]
+fn number(n: &Bound<'_, PyAny>) -> PyResult<Symbol> {
+    let n: i64 = n.extract()?;
+    i32::try_from(n)
+        .map(|i| Symbol(Value::Int(i)))
+        .map_err(|_| PyOverflowError::new_err(format!("integer {n} does not fit '32-bit int'")))
+}
+
+#[pyfunction]
+#[pyo3(name = "String")]
+fn string(s: &str) -> Symbol {
+    Symbol(Value::Str(s.to_string()))
+}
+
+#[pyfunction]
+#[pyo3(name = "Tuple_")]
+fn tuple(arguments: Vec<Symbol>) -> Symbol {
+    function("", arguments, true)
+}
+
+/// clingo's `parse_term`: the text parsed and evaluated.
+#[pyfunction]
+#[pyo3(signature = (string, logger = None, message_limit = 20))]
+fn parse_term(string: &str, logger: Option<PyObject>, message_limit: u32) -> PyResult<Symbol> {
+    let _ = (logger, message_limit);
+    Value::parse(string).map(Symbol).ok_or_else(|| PyRuntimeError::new_err("parsing failed"))
+}
+
+/// clingo's message for a command-line error (clap's error, reworded).
+fn argument_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+        None => String::new(),
+    };
+    let option = |arg: String| {
+        let arg = arg.split_whitespace().next().unwrap_or("").trim_start_matches('-').to_string();
+        arg.split('=').next().unwrap_or("").to_string()
+    };
+    let text = match e.kind() {
+        ErrorKind::UnknownArgument => format!("unknown option: '{}'", option(context(ContextKind::InvalidArg))),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => format!(
+            "'{}' invalid value for: '{}'",
+            context(ContextKind::InvalidValue),
+            option(context(ContextKind::InvalidArg))
+        ),
+        _ => e.to_string().lines().next().unwrap_or("").trim_start_matches("error: ").to_string(),
+    };
+    format!("In context '<libclingo>': {text}")
+}
+
+/// Writes the diagnostics not yet written to stderr (as clingo's default logger).
+fn print_new(ctl: &Control, printed: &mut usize, cli: &Cli) {
+    for d in &ctl.diagnostics()[*printed..] {
+        if !cli.silenced(d) {
+            eprint!("{}", ctl.render(d));
+        }
+    }
+    *printed = ctl.diagnostics().len();
+}
+
+/// The core of `minasp.Control`.
+#[pyclass(module = "minasp._minasp")]
+struct Core {
+    ctl: Control,
+    cli: Cli,
+    /// Diagnostics written to stderr so far.
+    printed: usize,
+    /// The model limit of the arguments (clingo's `solve.models`).
+    models: Option<u64>,
+    /// A text did not parse: as clingo's control, every later `add`,
+    /// `load` and `ground` fails.
+    failed: bool,
+}
+
+impl Core {
+    /// Adds `text` (named `name`) to a part, or fails as clingo does.
+    fn add_text(&mut self, part: &str, params: &[String], name: &str, text: &str) -> PyResult<()> {
+        if self.failed {
+            return Err(PyRuntimeError::new_err("parsing failed"));
+        }
+        let errors = self.ctl.syntax_errors(name, text);
+        if !errors.is_empty() {
+            for e in errors {
+                eprint!("{e}");
+            }
+            self.failed = true;
+            return Err(PyRuntimeError::new_err("parsing failed"));
+        }
+        self.ctl.add_to_part(part, params, name, text);
+        Ok(())
+    }
+}
+
+/// Stops grounding or solving from any thread (clingo's `Control.interrupt`).
+#[pyclass(module = "minasp._minasp", frozen)]
+struct Stop(Interrupter);
+
+#[pymethods]
+impl Stop {
+    fn interrupt(&self) {
+        self.0.interrupt();
+    }
+}
+
+fn sym_list(py: Python<'_>, values: Vec<Value>) -> PyResult<Bound<'_, PyList>> {
+    PyList::new(py, values.into_iter().map(Symbol))
+}
+
+#[pymethods]
+impl Core {
+    #[new]
+    fn new(arguments: Vec<String>) -> PyResult<Core> {
+        let args = std::iter::once("clingo".to_string()).chain(arguments);
+        let cli = Cli::parse_from_args(args).map_err(|e| PyRuntimeError::new_err(argument_error(&e)))?;
+        let (models, _) = cli.models_and_inputs();
+        let mut options = cli.options();
+        // the Python API is clingo 5's: its language unless another is asked for
+        options.dialect.get_or_insert(minasp::syntax::parse::Dialect::Clingo5);
+        let mut ctl = Control::new(options);
+        for c in &cli.consts {
+            ctl.add_const(c);
+        }
+        Ok(Core { ctl, cli, printed: 0, models, failed: false })
+    }
+
+    /// The model limit given in the arguments (`None`: clingo's default).
+    #[getter]
+    fn models(&self) -> Option<u64> {
+        self.models
+    }
+
+    /// An interrupter for this control.
+    fn stop(&self) -> Stop {
+        Stop(self.ctl.interrupter())
+    }
+
+    fn add(&mut self, part: &str, params: Vec<String>, program: &str) -> PyResult<()> {
+        self.add_text(part, &params, "<block>", program)
+    }
+
+    fn load(&mut self, path: &str) -> PyResult<()> {
+        if self.failed {
+            return Err(PyRuntimeError::new_err("parsing failed"));
+        }
+        match std::fs::read(path) {
+            Ok(bytes) => self.add_text("base", &[], path, &minasp::syntax::span::decode(bytes)),
+            Err(_) => {
+                eprint!("<cmd>: error: file could not be opened:\n  {path}\n\n");
+                self.failed = true;
+                Err(PyRuntimeError::new_err("parsing failed"))
+            }
+        }
+    }
+
+    fn ground(&mut self, py: Python<'_>, parts: Vec<(String, Vec<Symbol>)>) -> PyResult<()> {
+        let parts: Vec<(String, Vec<Value>)> =
+            parts.into_iter().map(|(n, args)| (n, args.into_iter().map(|s| s.0).collect())).collect();
+        if self.failed {
+            return Err(PyRuntimeError::new_err("grounding stopped because of errors"));
+        }
+        let ctl = &mut self.ctl;
+        let result = py.allow_threads(|| ctl.ground_parts(&parts));
+        print_new(&self.ctl, &mut self.printed, &self.cli);
+        match result {
+            Ok(()) => Ok(()),
+            Err(minasp::Error::Interrupted) => Err(PyRuntimeError::new_err("grounding interrupted")),
+            Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
+        }
+    }
+
+    /// `value`: `True`, `False`, `None` (free) or `"release"`.
+    fn assign_external(&mut self, symbol: Symbol, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let v = if value.is_none() {
+            External::Free
+        } else if value.extract::<String>().is_ok_and(|s| s == "release") {
+            External::Release
+        } else if value.extract::<bool>()? {
+            External::True
+        } else {
+            External::False
+        };
+        self.ctl.assign_external(&symbol.0, v);
+        Ok(())
+    }
+
+    /// Every symbolic atom: `(symbol, literal, is_fact, is_external)`.
+    fn symbolic_atoms<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        self.ctl
+            .symbolic_atoms()
+            .into_iter()
+            .map(|a| {
+                let lit = a.atom.index() as i64 + 1;
+                (Symbol(a.symbol), lit, a.fact, a.external).into_pyobject(py)
+            })
+            .collect()
+    }
+
+    /// Starts a search for at most `models` answer sets (0: all) under
+    /// the assumptions `(symbol, truth)`.
+    fn solve(&mut self, models: u64, assumptions: Vec<(Symbol, bool)>) -> PyResult<Search> {
+        let assumptions: Vec<(Value, bool)> = assumptions.into_iter().map(|(s, b)| (s.0, b)).collect();
+        if self.ctl.grounding().is_none() {
+            // as clingo: what is grounded so far, here nothing
+            self.ctl.ground_parts(&[]).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        }
+        let stop = self.ctl.interrupter();
+        stop.reset();
+        let solve = self.ctl.solve_assuming(models, &assumptions);
+        print_new(&self.ctl, &mut self.printed, &self.cli);
+        let optimizing = self.ctl.optimizing();
+        match solve {
+            Ok(solve) => Ok(Search { solve: Mutex::new(Some(solve)), stop, optimizing, limit: models }),
+            Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
+        }
+    }
+
+    /// The search would rank answer sets by costs.
+    fn optimizing(&self) -> bool {
+        self.ctl.optimizing()
+    }
+
+    /// The enumeration mode's name (`auto`, `brave`, `cautious`).
+    fn enum_mode(&self) -> &'static str {
+        match self.ctl.options().enum_mode {
+            minasp::enumerate::EnumMode::Brave => "brave",
+            minasp::enumerate::EnumMode::Cautious => "cautious",
+            _ => "auto",
+        }
+    }
+}
+
+/// A running search (the core of `minasp.SolveHandle`).
+#[pyclass(module = "minasp._minasp", frozen)]
+struct Search {
+    solve: Mutex<Option<minasp::Solve>>,
+    stop: Interrupter,
+    optimizing: bool,
+    /// The model limit (0: none).
+    limit: u64,
+}
+
+/// One answer set (the core of `minasp.Model`).
+#[pyclass(module = "minasp._minasp", frozen)]
+struct Answer(minasp::Model);
+
+#[pymethods]
+impl Answer {
+    fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        sym_list(py, self.0.shown_values())
+    }
+    fn atoms<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        sym_list(py, self.0.atom_values())
+    }
+    fn contains(&self, symbol: Symbol) -> bool {
+        self.0.contains_value(&symbol.0)
+    }
+    fn cost(&self) -> Vec<i64> {
+        self.0.cost().to_vec()
+    }
+    fn optimality_proven(&self) -> bool {
+        self.0.optimality_proven()
+    }
+    fn number(&self) -> u64 {
+        self.0.number()
+    }
+}
+
+#[pymethods]
+impl Search {
+    /// The next answer set, `None` when the search is over.  The search
+    /// runs on a worker thread with the GIL released; this thread checks
+    /// for signals while it waits.
+    fn next(&self, py: Python<'_>) -> PyResult<Option<Answer>> {
+        let mut guard = self.solve.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(solve) = guard.as_mut() else { return Ok(None) };
+        let stop = self.stop.clone();
+        let (model, signal) = py.allow_threads(|| {
+            std::thread::scope(|scope| {
+                let (tx, rx) = mpsc::channel();
+                scope.spawn(move || {
+                    let _ = tx.send(solve.next());
+                });
+                let mut signal = None;
+                loop {
+                    match rx.recv_timeout(Duration::from_millis(50)) {
+                        Ok(m) => return (m, signal),
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            if signal.is_none() {
+                                if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+                                    stop.interrupt();
+                                    signal = Some(e);
+                                }
+                            }
+                        }
+                        Err(mpsc::RecvTimeoutError::Disconnected) => return (None, signal),
+                    }
+                }
+            })
+        });
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        Ok(model.map(Answer))
+    }
+
+    /// `(satisfiable, unsatisfiable, exhausted, interrupted)`; as
+    /// clingo's API, a search that stopped at the model limit is not
+    /// exhausted, even when no model was left.
+    fn result(&self) -> (bool, bool, bool, bool) {
+        let guard = self.solve.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(s) = guard.as_ref() else { return (false, false, false, false) };
+        let r = s.result();
+        let counted = match s.optimization() {
+            Some(o) if o.mode == minasp::optimize::OptMode::OptN => o.optimal,
+            _ => s.models(),
+        };
+        let at_limit = self.limit != 0 && counted >= self.limit;
+        (r.satisfiable, r.unsatisfiable, r.exhausted && !at_limit, r.interrupted)
+    }
+
+    /// Stops the search; the result stays as it is.
+    fn cancel(&self) {
+        self.stop.interrupt();
+    }
+
+    /// The summary's numbers: models found, optimal ones, the last
+    /// costs, whether the optimum is proven; and the solver's counters.
+    fn summary(&self) -> (u64, u64, Vec<i64>, bool, Vec<(&'static str, u64)>) {
+        let guard = self.solve.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(s) = guard.as_ref() else { return (0, 0, Vec::new(), false, Vec::new()) };
+        let opt = s.optimization().filter(|_| self.optimizing);
+        let st = s.stats();
+        (
+            s.models(),
+            opt.as_ref().map_or(0, |o| o.optimal),
+            opt.as_ref().map_or(Vec::new(), |o| o.costs.clone()),
+            opt.is_some_and(|o| o.proven),
+            vec![
+                ("choices", st.decisions),
+                ("conflicts", st.conflicts),
+                ("restarts", st.restarts),
+                ("variables", st.variables),
+                ("clauses", st.clauses),
+                ("propagations", st.propagations),
+                ("learned", st.learned),
+            ],
+        )
+    }
+}
+
+#[pymodule]
+fn _minasp(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Symbol>()?;
+    m.add_class::<Core>()?;
+    m.add_class::<Search>()?;
+    m.add_class::<Answer>()?;
+    m.add_class::<Stop>()?;
+    m.add_function(wrap_pyfunction!(function, m)?)?;
+    m.add_function(wrap_pyfunction!(number, m)?)?;
+    m.add_function(wrap_pyfunction!(string, m)?)?;
+    m.add_function(wrap_pyfunction!(tuple, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_term, m)?)?;
+    m.add("Infimum", Symbol(Value::Inf))?;
+    m.add("Supremum", Symbol(Value::Sup))?;
+    Ok(())
+}
