@@ -332,10 +332,15 @@ impl Control {
     /// Adds a `-c NAME=VALUE` definition (overriding `#const NAME`); a
     /// malformed one is an error diagnostic, reported by [`Control::ground`].
     pub fn add_const(&mut self, definition: &str) {
+        // a constant's name is an identifier: lower-case first (after `_`s)
+        let is_name = |n: &str| {
+            n.trim_start_matches('_').starts_with(|c: char| c.is_ascii_lowercase())
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
+        };
         match definition.split_once('=') {
-            Some((n, v)) => self.options.consts.push((n.trim().to_string(), v.to_string())),
-            None => self.diagnostics.push(Diagnostic::global_error(format!(
-                "invalid constant definition: '{}' (expected NAME=VALUE)",
+            Some((n, v)) if is_name(n.trim()) => self.options.consts.push((n.trim().to_string(), v.to_string())),
+            _ => self.diagnostics.push(Diagnostic::global_error(format!(
+                "invalid constant definition: '{}' (expected NAME=VALUE, NAME a lower-case identifier)",
                 definition
             ))),
         }

@@ -268,6 +268,10 @@ impl Core {
         for c in &cli.consts {
             ctl.add_const(c);
         }
+        if ctl.diagnostics().iter().any(|d| d.is_error()) {
+            print_new(&ctl, &mut 0, &cli);
+            return Err(PyRuntimeError::new_err("parsing failed"));
+        }
         Ok(Core { ctl, cli, printed: 0, models, failed: false })
     }
 

@@ -20,6 +20,7 @@ mod heuristic;
 mod language;
 mod limits;
 mod misreadings;
+mod multishot;
 mod optimization;
 mod optimization_output;
 mod programs;

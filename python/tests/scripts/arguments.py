@@ -25,7 +25,7 @@ print("opt default:", r[0], r[2][-1][3], r[2][-1][4])
 r = models(["--opt-mode=ignore", "0"], opt)
 print("ignore:", len(r[2]), r[2][0][3])
 print("heuristic:", models(["--heuristic=Domain"], "{a;b}. #heuristic a. [1,true] #heuristic b. [1,false]")[2][0][1])
-for bad in [["--nope"], ["--opt-mode=bad"], ["-n", "x"], ["--enum-mode=xyz"]]:
+for bad in [["--nope"], ["--opt-mode=bad"], ["-n", "x"], ["--enum-mode=xyz"], ["-c", "N=3"]]:
     try:
         clingo.Control(bad)
         print(bad, "accepted")

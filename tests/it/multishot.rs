@@ -1,0 +1,121 @@
+//! The library's multi-shot interface (what the Python module's
+//! `Control` stands on): parts with parameters grounded step by step,
+//! externals assigned between solves, solves under assumptions, answer
+//! sets that outlive the solve.  The expected answers are clingo 5.8.3's
+//! (the same programs run through its Python API, `python/tests/scripts/externals.py`).
+
+use minasp::program::External;
+use minasp::{Control, Options, Value};
+
+fn answers(ctl: &mut Control, assumptions: &[(Value, bool)]) -> (bool, Vec<String>) {
+    let mut solve = ctl.solve_assuming(0, assumptions).expect("solvable");
+    // as the Python script prints them: each model's atoms sorted as text
+    let mut out: Vec<String> = solve
+        .by_ref()
+        .map(|m| {
+            let mut atoms = m.shown();
+            atoms.sort();
+            atoms.join(" ")
+        })
+        .collect();
+    out.sort();
+    (solve.result().satisfiable, out)
+}
+
+fn atom(text: &str) -> Value {
+    Value::parse(text).expect("a term")
+}
+
+#[test]
+fn externals_keep_their_values_between_solves() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add("base", "#external e(1..3). a :- e(1). b :- e(2), not e(3). {c}. #external t. [true] d :- t.");
+    ctl.ground().unwrap();
+    assert_eq!(answers(&mut ctl, &[]).1, ["c d t", "d t"]);
+    assert!(ctl.assign_external(&atom("e(1)"), External::True));
+    assert_eq!(answers(&mut ctl, &[]).1, ["a c d e(1) t", "a d e(1) t"]);
+    assert!(ctl.assign_external(&atom("e(2)"), External::Free));
+    assert!(ctl.assign_external(&atom("t"), External::False));
+    assert_eq!(answers(&mut ctl, &[]).1, ["a b c e(1) e(2)", "a b e(1) e(2)", "a c e(1)", "a e(1)"]);
+    assert!(ctl.assign_external(&atom("e(1)"), External::Release));
+    // released: false for good
+    assert!(!ctl.assign_external(&atom("e(1)"), External::True));
+    assert_eq!(answers(&mut ctl, &[]).1, ["", "b c e(2)", "b e(2)", "c"]);
+    // not externals: nothing changes
+    assert!(!ctl.assign_external(&atom("c"), External::True));
+    assert!(!ctl.assign_external(&atom("unknown"), External::True));
+}
+
+#[test]
+fn assumptions_hold_for_one_solve() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add("base", "{ a; b; c }. :- a, b.");
+    ctl.ground().unwrap();
+    assert_eq!(answers(&mut ctl, &[(atom("a"), true)]).1, ["a", "a c"]);
+    assert_eq!(answers(&mut ctl, &[(atom("a"), false), (atom("c"), false)]).1, ["", "b"]);
+    assert_eq!(answers(&mut ctl, &[(atom("a"), true), (atom("b"), true)]), (false, vec![]));
+    assert_eq!(answers(&mut ctl, &[(atom("zz"), false)]).1.len(), 6);
+    assert_eq!(answers(&mut ctl, &[(atom("zz"), true)]), (false, vec![]));
+    assert_eq!(answers(&mut ctl, &[]).1.len(), 6);
+}
+
+#[test]
+fn parts_are_grounded_step_by_step_with_their_parameters() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add("base", "start(0).");
+    ctl.add_to_part("step", &["t".into()], "<block>", "reach(t) :- start(t-1). reach(t) :- reach(t-1). at(t) :- reach(t), t > 2.");
+    ctl.add_to_part("check", &["t".into()], "<block>", "#external query(t). :- query(t), not at(t).");
+    let mut results = Vec::new();
+    for step in 0..10 {
+        let mut parts = vec![("check".to_string(), vec![Value::Int(step)])];
+        if step > 0 {
+            ctl.assign_external(&Value::func("query", vec![Value::Int(step - 1)]), External::Release);
+            parts.push(("step".to_string(), vec![Value::Int(step)]));
+        } else {
+            parts.push(("base".to_string(), vec![]));
+        }
+        ctl.ground_parts(&parts).unwrap();
+        ctl.assign_external(&Value::func("query", vec![Value::Int(step)]), External::True);
+        let (sat, models) = answers(&mut ctl, &[]);
+        results.push(sat);
+        if sat {
+            assert_eq!(models, ["at(3) query(3) reach(1) reach(2) reach(3) start(0)"]);
+            break;
+        }
+    }
+    assert_eq!(results, [false, false, false, true]);
+}
+
+#[test]
+fn a_part_is_grounded_once_per_instance_and_base_only_when_asked() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add_to_part("p", &["x".into(), "y".into()], "<block>", "q(x, y). r(x) :- q(x, _).");
+    ctl.add("base", "b. #program two(n). c(n). #program base. d.");
+    let parts = [
+        ("p".to_string(), vec![Value::Int(1), atom("a")]),
+        ("p".to_string(), vec![Value::Int(2), Value::Str("s".into())]),
+        ("nothing".to_string(), vec![]),
+    ];
+    ctl.ground_parts(&parts).unwrap();
+    assert_eq!(answers(&mut ctl, &[]).1, ["q(1,a) q(2,\"s\") r(1) r(2)"]);
+    ctl.ground_parts(&[("base".into(), vec![])]).unwrap();
+    assert_eq!(answers(&mut ctl, &[]).1, ["b d q(1,a) q(2,\"s\") r(1) r(2)"]);
+    ctl.ground_parts(&[("two".into(), vec![Value::Int(7)])]).unwrap();
+    assert_eq!(answers(&mut ctl, &[]).1, ["b c(7) d q(1,a) q(2,\"s\") r(1) r(2)"]);
+}
+
+#[test]
+fn models_outlive_their_solve_and_later_changes() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add("base", "#external e. a :- e.");
+    ctl.ground().unwrap();
+    let before: Vec<_> = ctl.solve(0).unwrap().collect();
+    ctl.assign_external(&atom("e"), External::True);
+    let after: Vec<_> = ctl.solve(0).unwrap().collect();
+    assert_eq!(before[0].shown(), Vec::<String>::new());
+    assert_eq!(after[0].shown(), ["a", "e"]);
+    assert!(after[0].contains_value(&atom("a")) && !before[0].contains_value(&atom("a")));
+    assert_eq!(after[0].atom_values(), [atom("a"), atom("e")]);
+    let atoms = ctl.symbolic_atoms();
+    assert!(atoms.iter().any(|a| a.symbol == atom("e") && a.external && !a.fact));
+}
