@@ -338,7 +338,9 @@ impl Control {
                 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
         };
         match definition.split_once('=') {
-            Some((n, v)) if is_name(n.trim()) => self.options.consts.push((n.trim().to_string(), v.to_string())),
+            Some((n, v)) if is_name(n.trim()) => {
+                self.options.consts.push((n.trim().to_string(), v.to_string()))
+            }
             _ => self.diagnostics.push(Diagnostic::global_error(format!(
                 "invalid constant definition: '{}' (expected NAME=VALUE, NAME a lower-case identifier)",
                 definition

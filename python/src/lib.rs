@@ -60,7 +60,10 @@ impl Symbol {
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> PyObject {
         let py = other.py();
         match other.downcast::<Symbol>() {
-            Ok(o) => pyo3::types::PyBool::new(py, op.matches(self.0.cmp(&o.get().0))).to_owned().into_any().unbind(),
+            Ok(o) => pyo3::types::PyBool::new(py, op.matches(self.0.cmp(&o.get().0)))
+                .to_owned()
+                .into_any()
+                .unbind(),
             Err(_) => py.NotImplemented(),
         }
     }
@@ -140,7 +143,11 @@ impl Symbol {
 #[pyfunction]
 #[pyo3(name = "Function", signature = (name, arguments = Vec::new(), positive = true))]
 fn function(name: &str, arguments: Vec<Symbol>, positive: bool) -> Symbol {
-    Symbol(Value::Func { name: name.to_string(), args: arguments.into_iter().map(|s| s.0).collect(), neg: !positive })
+    Symbol(Value::Func {
+        name: name.to_string(),
+        args: arguments.into_iter().map(|s| s.0).collect(),
+        neg: !positive,
+    })
 }
 
 #[pyfunction]
@@ -185,7 +192,9 @@ fn argument_error(e: &clap::Error) -> String {
         arg.split('=').next().unwrap_or("").to_string()
     };
     let text = match e.kind() {
-        ErrorKind::UnknownArgument => format!("unknown option: '{}'", option(context(ContextKind::InvalidArg))),
+        ErrorKind::UnknownArgument => {
+            format!("unknown option: '{}'", option(context(ContextKind::InvalidArg)))
+        }
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => format!(
             "'{}' invalid value for: '{}'",
             context(ContextKind::InvalidValue),
@@ -381,6 +390,10 @@ impl Core {
     }
 }
 
+/// Models found, optimal ones, the last costs, the optimum proven, and the
+/// solver's counters by name.
+type Summary = (u64, u64, Vec<i64>, bool, Vec<(&'static str, u64)>);
+
 /// A running search (the core of `minasp.SolveHandle`).
 #[pyclass(module = "minasp._minasp", frozen)]
 struct Search {
@@ -477,7 +490,7 @@ impl Search {
 
     /// The summary's numbers: models found, optimal ones, the last
     /// costs, whether the optimum is proven; and the solver's counters.
-    fn summary(&self) -> (u64, u64, Vec<i64>, bool, Vec<(&'static str, u64)>) {
+    fn summary(&self) -> Summary {
         let guard = self.solve.lock().unwrap_or_else(|e| e.into_inner());
         let Some(s) = guard.as_ref() else { return (0, 0, Vec::new(), false, Vec::new()) };
         let opt = s.optimization().filter(|_| self.optimizing);

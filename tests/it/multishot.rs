@@ -63,7 +63,12 @@ fn assumptions_hold_for_one_solve() {
 fn parts_are_grounded_step_by_step_with_their_parameters() {
     let mut ctl = Control::new(Options::default());
     ctl.add("base", "start(0).");
-    ctl.add_to_part("step", &["t".into()], "<block>", "reach(t) :- start(t-1). reach(t) :- reach(t-1). at(t) :- reach(t), t > 2.");
+    ctl.add_to_part(
+        "step",
+        &["t".into()],
+        "<block>",
+        "reach(t) :- start(t-1). reach(t) :- reach(t-1). at(t) :- reach(t), t > 2.",
+    );
     ctl.add_to_part("check", &["t".into()], "<block>", "#external query(t). :- query(t), not at(t).");
     let mut results = Vec::new();
     for step in 0..10 {
