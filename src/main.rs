@@ -6,6 +6,7 @@
 //! clasp's convention (10/20/30 for results, +1 when stopped, 65 for input
 //! errors, 1 for usage).  Everything else is the library's.
 
+mod serve;
 mod stop;
 
 use minasp::cli::{Cli, GroundOutput, Mode};
@@ -23,6 +24,17 @@ use stop::Stopper;
 const WORKER_STACK: usize = 1 << 30;
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("serve") {
+        use clap::Parser;
+        let args = match serve::ServeArgs::try_parse_from(std::env::args().skip(1)) {
+            Ok(a) => a,
+            Err(e) => {
+                let _ = e.print();
+                return ExitCode::from(if e.use_stderr() { 1 } else { 0 });
+            }
+        };
+        return ExitCode::from(serve::serve(args.settings(), args.open) as u8);
+    }
     let cli = match Cli::parse_args() {
         Ok(c) => c,
         Err(e) => {

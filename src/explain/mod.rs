@@ -178,6 +178,8 @@ pub fn instance(i: usize, g: &Grounding) -> String {
         body.push("(a condition or aggregate)".to_string());
     }
     match (head.is_empty(), body.is_empty()) {
+        // a constraint whose body the grounder found true: gringo's `#false.`
+        (true, true) if !choice => "#false.".to_string(),
         (_, true) => format!("{}.", head),
         (true, false) => format!(":- {}.", body.join(", ")),
         (false, false) => format!("{} :- {}.", head, body.join(", ")),

@@ -23,6 +23,7 @@ mod misreadings;
 mod multishot;
 mod optimization;
 mod optimization_output;
+mod playground;
 mod programs;
 mod projection;
 mod seeds;
