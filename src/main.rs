@@ -319,20 +319,7 @@ fn solve(
         consequences: solve.consequences().filter(|_| r.satisfiable),
         stats: match cli.stats {
             None => Vec::new(),
-            Some(_) => {
-                let st = solve.stats();
-                vec![
-                    ("Variables", st.variables),
-                    ("Binary", st.binary),
-                    ("Clauses", st.clauses),
-                    ("Weights", st.weights),
-                    ("Choices", st.decisions),
-                    ("Conflicts", st.conflicts),
-                    ("Restarts", st.restarts),
-                    ("Propagations", st.propagations),
-                    ("Learnt", st.learned),
-                ]
-            }
+            Some(_) => solve.stats().named(),
         },
     };
     let _ = p.finish(result, &s);

@@ -11,6 +11,7 @@ symbol order and printing are the library's (``minasp._minasp``).
 """
 
 import enum
+import functools
 import time
 
 from ._minasp import (
@@ -35,27 +36,13 @@ __version__ = "5.8.3"
 version = __version__
 
 
+@functools.total_ordering
 class OrderedEnum(enum.Enum):
     """An enumeration whose members are ordered by their values (as clingo's)."""
 
     def __lt__(self, other):
         if self.__class__ is other.__class__:
             return self.value < other.value
-        return NotImplemented
-
-    def __le__(self, other):
-        if self.__class__ is other.__class__:
-            return self.value <= other.value
-        return NotImplemented
-
-    def __gt__(self, other):
-        if self.__class__ is other.__class__:
-            return self.value > other.value
-        return NotImplemented
-
-    def __ge__(self, other):
-        if self.__class__ is other.__class__:
-            return self.value >= other.value
         return NotImplemented
 
 
@@ -474,7 +461,7 @@ class Control:
         else:
             models, optimal, costs, proven, counters = self._last.summary()
             result = self._last.result()
-        counters = dict(counters)
+        counters = {name.lower(): value for name, value in counters}
         total = time.monotonic() - self._start
         summary = {
             "call": float(max(self._solve_calls - 1, 0)),

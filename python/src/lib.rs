@@ -494,21 +494,12 @@ impl Search {
         let guard = self.solve.lock().unwrap_or_else(|e| e.into_inner());
         let Some(s) = guard.as_ref() else { return (0, 0, Vec::new(), false, Vec::new()) };
         let opt = s.optimization().filter(|_| self.optimizing);
-        let st = s.stats();
         (
             s.models(),
             opt.as_ref().map_or(0, |o| o.optimal),
             opt.as_ref().map_or(Vec::new(), |o| o.costs.clone()),
             opt.is_some_and(|o| o.proven),
-            vec![
-                ("choices", st.decisions),
-                ("conflicts", st.conflicts),
-                ("restarts", st.restarts),
-                ("variables", st.variables),
-                ("clauses", st.clauses),
-                ("propagations", st.propagations),
-                ("learned", st.learned),
-            ],
+            s.stats().named(),
         )
     }
 }

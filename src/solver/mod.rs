@@ -87,6 +87,23 @@ pub struct Stats {
     pub learned: u64,
 }
 
+impl Stats {
+    /// The counters by the names `--stats` prints them under, in its order.
+    pub fn named(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("Variables", self.variables),
+            ("Binary", self.binary),
+            ("Clauses", self.clauses),
+            ("Weights", self.weights),
+            ("Choices", self.decisions),
+            ("Conflicts", self.conflicts),
+            ("Restarts", self.restarts),
+            ("Propagations", self.propagations),
+            ("Learnt", self.learned),
+        ]
+    }
+}
+
 /// A conflict found by propagation: the constraint all of whose literals
 /// are false.
 #[derive(Copy, Clone, Debug)]
