@@ -26,7 +26,11 @@ use tiny_http::{Header, Method, Request, Response, Server};
 
 /// `minasp serve`'s command line.
 #[derive(clap::Parser, Debug)]
-#[command(name = "minasp serve", bin_name = "minasp serve", about = "The playground: a page and a JSON API on a local web server")]
+#[command(
+    name = "minasp serve",
+    bin_name = "minasp serve",
+    about = "The playground: a page and a JSON API on a local web server"
+)]
 pub struct ServeArgs {
     /// Port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8080)]
