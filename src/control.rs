@@ -167,10 +167,7 @@ impl Ground {
     /// no such atom).
     fn atom_of(&self, v: &Value) -> Option<Atom> {
         match self {
-            Ground::Grounded(g) => {
-                let s = g.syms.find_value(v)?;
-                g.atom_syms.iter().find(|(_, t)| **t == s).map(|(a, _)| *a)
-            }
+            Ground::Grounded(g) => g.atom_of(g.syms.find_value(v)?),
             Ground::Read(r) => {
                 let text = v.to_string();
                 r.output

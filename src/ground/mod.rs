@@ -47,12 +47,23 @@ pub struct Grounding {
     /// With [`Options::record_origins`]: the source rule of each ground
     /// rule (parallel to `program.rules`); otherwise empty.
     pub origins: Vec<crate::syntax::span::Span>,
+    /// The atom of each symbol in `atom_syms`, made when first asked for
+    /// ([`Grounding::atom_of`]).
+    atom_index: std::sync::OnceLock<hash::Map<Sym, Atom>>,
 }
 
 impl Grounding {
     /// The name of atom `a` as clingo prints it (`None`: an auxiliary atom).
     pub fn atom_name(&self, a: Atom) -> Option<String> {
         self.atom_syms.get(&a).map(|s| self.syms.display(*s))
+    }
+
+    /// The atom standing for the ground atom `s` (`None`: none does).
+    pub fn atom_of(&self, s: Sym) -> Option<Atom> {
+        self.atom_index
+            .get_or_init(|| self.atom_syms.iter().map(|(a, s)| (*s, *a)).collect())
+            .get(&s)
+            .copied()
     }
 
     /// The printed terms of a model, sorted by the term order, without repeats.
@@ -190,7 +201,17 @@ pub fn ground(
         all.sort_unstable();
         all.dedup();
     }
-    Ok((Grounding { program: inst.prog, syms: inst.syms, output, atom_syms, origins }, diags))
+    Ok((
+        Grounding {
+            program: inst.prog,
+            syms: inst.syms,
+            output,
+            atom_syms,
+            origins,
+            atom_index: Default::default(),
+        },
+        diags,
+    ))
 }
 
 /// The errors grounding `stmts` would report before instantiating
