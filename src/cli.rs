@@ -95,7 +95,8 @@ pub struct Cli {
     #[arg(long = "project", value_name = "MODE", num_args = 0..=1, require_equals = true,
           default_missing_value = "auto", value_parser = |s: &str| s.parse::<crate::enumerate::ProjectMode>())]
     pub project: Option<crate::enumerate::ProjectMode>,
-    /// Threads: minasp searches with one (`-t 1`; more is refused).
+    /// Threads: N differently configured searches race for the first
+    /// answer, the winner goes on (clasp's `compete`; `split` is refused).
     #[arg(short = 't', long = "parallel-mode", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<u32>,
     /// Input language: `auto` (judged per file), `gringo3` or `clingo5`.
@@ -180,14 +181,15 @@ fn parse_heuristic(s: &str) -> Result<String, String> {
     }
 }
 
+/// clasp's `-t N[,compete]`: N searches racing (`split` is refused by name).
 fn parse_threads(s: &str) -> Result<u32, String> {
-    let n = s.split(',').next().unwrap_or("");
+    let (n, mode) = s.split_once(',').unwrap_or((s, "compete"));
+    if mode != "compete" {
+        return Err(format!("'{mode}': minasp's threads compete (a portfolio); 'split' is not supported"));
+    }
     match n.parse::<u32>() {
-        Ok(1) => Ok(1),
-        Ok(n) if n > 1 => Err(format!(
-            "{n} threads: minasp searches with one thread (parallel search is not implemented yet)"
-        )),
-        _ => Err(format!("'{s}': expected a number of threads")),
+        Ok(n @ 1..=64) => Ok(n),
+        _ => Err(format!("'{s}': expected a number of threads from 1 to 64")),
     }
 }
 
@@ -298,6 +300,7 @@ impl Cli {
             enum_mode: self.enum_mode.unwrap_or_default(),
             project: self.project.unwrap_or_default(),
             explain: !self.verify.is_empty() || !self.why.is_empty() || self.explain,
+            threads: self.threads.unwrap_or(1) as usize,
             ..crate::Options::default()
         }
     }

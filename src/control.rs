@@ -65,6 +65,8 @@ pub struct Options {
     pub project: ProjectMode,
     /// Keep what explanations need (the source rule of each ground rule).
     pub explain: bool,
+    /// Searches racing for the first answer (`-t N`, see [`crate::portfolio`]).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -79,6 +81,7 @@ impl Default for Options {
             enum_mode: EnumMode::Auto,
             project: ProjectMode::No,
             explain: false,
+            threads: 1,
         }
     }
 }
@@ -557,12 +560,22 @@ impl Control {
         };
         solver.set_interrupt(self.interrupter.0.clone());
         let mut impossible = false;
+        let mut clauses = Vec::new();
         for (v, truth) in assumptions {
             match ground.atom_of(v) {
-                Some(a) => solver.add_clause(&[crate::program::Lit::new(a, *truth)]),
+                Some(a) => clauses.push(vec![crate::program::Lit::new(a, *truth)]),
                 None => impossible |= *truth,
             }
         }
+        for c in &clauses {
+            solver.add_clause(c);
+        }
+        let race = (self.options.threads > 1).then(|| crate::portfolio::Race {
+            threads: self.options.threads,
+            tuning,
+            config: self.options.opt.clone(),
+            clauses,
+        });
         let consequences = match self.options.enum_mode {
             EnumMode::Auto => None,
             mode => Some(Consequences::new(mode == EnumMode::Brave, ground.output_atoms())),
@@ -584,6 +597,8 @@ impl Control {
             project_on,
             ground: ground.clone(),
             sources: self.sources.clone(),
+            race,
+            stop: self.interrupter.0.clone(),
             solver,
             limit: models,
             count: 0,
@@ -820,6 +835,10 @@ pub struct Solve {
     /// The program text (for explanations).
     sources: Arc<SourceMap>,
     solver: Search,
+    /// With `-t N`: the other searches, racing for the first answer.
+    race: Option<crate::portfolio::Race>,
+    /// The user's stop flag.
+    stop: Arc<AtomicBool>,
     /// Under `-e brave|cautious`: the consequences so far.
     consequences: Option<Consequences>,
     /// The bound on the consequences that does not move: how many terms
@@ -951,7 +970,11 @@ impl Iterator for Solve {
         if self.done {
             return None;
         }
-        match self.solver.next(self.ground.program()) {
+        let found = match self.race.take() {
+            Some(race) => race.run(&mut self.solver, self.ground.program(), &self.stop),
+            None => self.solver.next(self.ground.program()),
+        };
+        match found {
             Found::Model { truth: m, costs, optimal } => {
                 if self.check && !is_answer_set(self.ground.program(), &m) {
                     panic!(

@@ -53,6 +53,7 @@ pub mod json;
 pub mod models;
 pub mod optimize;
 pub mod output;
+pub mod portfolio;
 pub mod program;
 pub mod report;
 pub mod solver;

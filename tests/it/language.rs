@@ -10,7 +10,8 @@
 //!   for every eighth program, run with `--project=show` (each distinct
 //!   answer exactly once), another eighth with `-e brave` (the union of
 //!   clingo's answer sets) and another with `-e cautious` (their
-//!   intersection); every second program runs with `--heuristic=Domain`.
+//!   intersection); every second program runs with `--heuristic=Domain`,
+//!   every third with `-t2` (two searches racing, see `portfolio.rs`).
 //! - hand-written programs, each checked against clingo at test time: the
 //!   external values, `--text` of an external (against `gringo --text`, when
 //!   `gringo` is on PATH), nested includes, parts across command-line files,
@@ -139,6 +140,10 @@ fn random_language_programs_match_clingo() {
         };
         if i % 2 == 1 {
             c.args.push("--heuristic=Domain".to_string());
+        }
+        // a portfolio of two searches must give the same answers
+        if i % 3 == 2 {
+            c.args.push("-t2".to_string());
         }
     }
     let split = cases.iter().filter(|c| c.sources.len() > 1).count();

@@ -146,3 +146,34 @@ fn sigint_keeps_the_printed_models() {
 fn sigterm_keeps_the_printed_models() {
     interrupt_with("TERM");
 }
+
+#[test]
+fn a_portfolio_stops_every_search_at_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(&dir, "pigeons.lp", PIGEONS);
+    let start = Instant::now();
+    let out = crate::support::minasp_command().args([&f, "-t", "3", "--time-limit=1"]).output().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(5), "the searches did not stop: {:?}", start.elapsed());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("UNKNOWN") && stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn thread_counts_are_clasps() {
+    let dir = tempfile::tempdir().unwrap();
+    // 5 pigeons, 4 holes: no answer, whichever search says so first
+    let f = write(
+        &dir,
+        "small.lp",
+        "p(1..5). h(1..4). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P,H), in(Q,H), P < Q.",
+    );
+    for t in ["2", "4,compete", "64"] {
+        let out = crate::support::minasp_command().args([&f, "-t", t]).output().unwrap();
+        assert_eq!(out.status.code(), Some(20), "-t {}", t);
+    }
+    for t in ["0", "65", "2,split", "x"] {
+        let out = crate::support::minasp_command().args([&f, "-t", t]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "-t {}", t);
+    }
+}

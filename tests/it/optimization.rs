@@ -194,8 +194,14 @@ fn random_optimization_programs_match_clingo() {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some((seed, text, file, expected, costs)) = cases.get(i) else { break };
                 let f = file.display().to_string();
-                let optn = run_command(&argv, &["--opt-mode=optN".into(), "0".into(), f.clone()], timeout);
-                let opt = run_command(&argv, std::slice::from_ref(&f), timeout);
+                // every third program: two searches racing (`-t2`), the same answers
+                let threads = if i % 3 == 2 { "-t2" } else { "-t1" };
+                let optn = run_command(
+                    &argv,
+                    &["--opt-mode=optN".into(), "0".into(), threads.into(), f.clone()],
+                    timeout,
+                );
+                let opt = run_command(&argv, &[threads.into(), f.clone()], timeout);
                 if let Err(why) =
                     check_optn(expected, costs, &optn).and_then(|()| check_opt(expected, costs, &opt))
                 {
