@@ -764,18 +764,23 @@ impl Normalizer<'_> {
                 GTerm::Var(v)
             }
         };
-        // Fold ground subterms to symbols.
-        if !matches!(g, GTerm::Sym(_) | GTerm::Var(_)) && g.is_ground() {
+        // Fold ground subterms to symbols.  The subterms are folded
+        // already, so the term is ground and defined only if each of them
+        // is a symbol now (a look at the children, not the whole subtree:
+        // long arithmetic chains stay linear).
+        let sym = |t: &GTerm| matches!(t, GTerm::Sym(_));
+        let folded = match &g {
+            GTerm::Func { args, .. } => args.iter().all(sym),
+            GTerm::Unary(_, a) => sym(a),
+            GTerm::Binary(_, a, b) => sym(a) && sym(b),
+            GTerm::Sym(_) | GTerm::Var(_) => false,
+        };
+        if folded {
             if let Some(s) = g.eval(&Binding::new(0), self.syms) {
                 return GTerm::Sym(s);
             }
             // As clingo: the rule instance is dropped, with an info.
-            let innermost_defined = match &g {
-                GTerm::Unary(_, a) => a.is_ground() && matches!(**a, GTerm::Sym(_)),
-                GTerm::Binary(_, a, b) => matches!(**a, GTerm::Sym(_)) && matches!(**b, GTerm::Sym(_)),
-                _ => false,
-            };
-            if innermost_defined {
+            if matches!(g, GTerm::Unary(..) | GTerm::Binary(..)) {
                 self.diags.push(
                     Diagnostic::info(t.span, "operation undefined:")
                         .with_class(crate::diagnostics::InfoClass::OperationUndefined)
