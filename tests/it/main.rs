@@ -17,6 +17,7 @@ mod explain;
 mod formats;
 mod gen;
 mod heuristic;
+mod hostile;
 mod language;
 mod limits;
 mod misreadings;
