@@ -2,7 +2,9 @@
 //! [`ClauseRef`] (an offset into one `Vec`).
 //!
 //! Layout per clause: three header words (length; flags with the LBD in the
-//! high bits; activity as `f32` bits) followed by the literals. Invariant:
+//! high bits; activity as `f32` bits) followed by the literals; a problem
+//! clause of [`CIRCULAR`] literals or more has one word more after them:
+//! where the last search for a new watch stopped. Invariant:
 //! a live clause's literals are distinct and not complementary; a clause
 //! that is the reason of an assigned literal has that literal first.
 //! Deleted clauses stay in place (flagged) until [`ClauseDb::collect`]
@@ -15,6 +17,18 @@ use super::lit::SLit;
 pub struct ClauseRef(pub u32);
 
 const HEADER: usize = 3;
+
+/// Problem clauses this long search for a new watch round the clause from
+/// where the last search stopped (Gent's circular search), so that
+/// literals made false one after the other are not all looked at again on
+/// every visit: linear work per clause along a branch, not quadratic.
+/// Shorter and learnt clauses search from the start, as always.
+pub const CIRCULAR: usize = 100;
+
+/// The words after the literals of a clause with these length and flags.
+fn trailer(len: usize, flags: u32) -> usize {
+    (len >= CIRCULAR && flags & LEARNT == 0) as usize
+}
 const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
 const LBD_SHIFT: u32 = 2;
@@ -38,6 +52,9 @@ impl ClauseDb {
         self.arena.push(SLit::from_raw((lbd.min(1 << 20) << LBD_SHIFT) | learnt as u32));
         self.arena.push(SLit::from_raw(0f32.to_bits()));
         self.arena.extend_from_slice(lits);
+        if trailer(lits.len(), learnt as u32) == 1 {
+            self.arena.push(SLit::from_raw(2));
+        }
         if learnt {
             self.learnt.push(r);
         }
@@ -86,11 +103,31 @@ impl ClauseDb {
     pub fn set_activity(&mut self, c: ClauseRef, a: f32) {
         self.arena[c.0 as usize + 2] = SLit::from_raw(a.to_bits());
     }
+    /// Where the search for a new watch of clause `c` starts: for a problem
+    /// clause of [`CIRCULAR`] literals or more, where the last one found
+    /// one; otherwise 2.
+    #[inline]
+    pub fn search_pos(&self, c: ClauseRef) -> usize {
+        let len = self.len(c);
+        match trailer(len, self.flags(c)) {
+            1 => self.arena[c.0 as usize + HEADER + len].raw() as usize,
+            _ => 2,
+        }
+    }
+    /// Records where the search for a new watch of clause `c` found one
+    /// (kept only where [`ClauseDb::search_pos`] reads it).
+    #[inline]
+    pub fn set_search_pos(&mut self, c: ClauseRef, k: usize) {
+        let len = self.len(c);
+        if trailer(len, self.flags(c)) == 1 {
+            self.arena[c.0 as usize + HEADER + len] = SLit::from_raw(k as u32);
+        }
+    }
     /// Flags clause `c` as deleted; its space is reclaimed (and it leaves `learnt`) at the next `collect`.
     pub fn delete(&mut self, c: ClauseRef) {
         let f = self.flags(c);
         self.arena[c.0 as usize + 1] = SLit::from_raw(f | DELETED);
-        self.wasted += HEADER + self.len(c);
+        self.wasted += HEADER + self.len(c) + trailer(self.len(c), f);
     }
 
     /// References of all live clauses (problem and learnt), in arena order.
@@ -99,10 +136,11 @@ impl ClauseDb {
         let mut i = 0;
         while i < self.arena.len() {
             let len = self.arena[i].raw() as usize;
-            if self.arena[i + 1].raw() & DELETED == 0 {
+            let flags = self.arena[i + 1].raw();
+            if flags & DELETED == 0 {
                 out.push(ClauseRef(i as u32));
             }
-            i += HEADER + len;
+            i += HEADER + len + trailer(len, flags);
         }
         out
     }
@@ -118,11 +156,12 @@ impl ClauseDb {
         while i < old.len() {
             let len = old[i].raw() as usize;
             let flags = old[i + 1].raw();
+            let size = HEADER + len + trailer(len, flags);
             if flags & DELETED == 0 {
                 forward.push((i as u32, new_arena.len() as u32));
-                new_arena.extend_from_slice(&old[i..i + HEADER + len]);
+                new_arena.extend_from_slice(&old[i..i + size]);
             }
-            i += HEADER + len;
+            i += size;
         }
         self.arena = new_arena;
         self.wasted = 0;
@@ -149,5 +188,42 @@ impl Relocation {
     /// The new reference of the clause that was at `c`; `None` if it was deleted.
     pub fn get(&self, c: ClauseRef) -> Option<ClauseRef> {
         self.forward.binary_search_by_key(&c.0, |&(o, _)| o).ok().map(|i| ClauseRef(self.forward[i].1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clause(from: u32, n: u32) -> Vec<SLit> {
+        (from..from + n).map(|i| SLit::from_raw(2 * i)).collect()
+    }
+
+    #[test]
+    fn long_problem_clauses_keep_their_search_position_through_compaction() {
+        let mut db = ClauseDb::default();
+        let short = db.alloc(&clause(0, 3), false, 0);
+        let long = db.alloc(&clause(10, CIRCULAR as u32), false, 0);
+        let learnt = db.alloc(&clause(500, CIRCULAR as u32 + 5), true, 7);
+        let gone = db.alloc(&clause(900, CIRCULAR as u32), false, 0);
+        let last = db.alloc(&clause(2000, 4), false, 0);
+        assert_eq!(db.live(), vec![short, long, learnt, gone, last]);
+        assert_eq!((db.search_pos(short), db.search_pos(long), db.search_pos(learnt)), (2, 2, 2));
+        db.set_search_pos(long, 57);
+        db.set_search_pos(learnt, 33); // not kept: learnt clauses search from the start
+        db.set_search_pos(short, 2);
+        assert_eq!((db.search_pos(long), db.search_pos(learnt)), (57, 2));
+        db.delete(gone);
+        let reloc = db.collect();
+        assert_eq!(reloc.get(gone), None);
+        let (long, learnt, last) =
+            (reloc.get(long).unwrap(), reloc.get(learnt).unwrap(), reloc.get(last).unwrap());
+        assert_eq!(db.live(), vec![reloc.get(short).unwrap(), long, learnt, last]);
+        assert_eq!(db.lits(long), &clause(10, CIRCULAR as u32)[..]);
+        assert_eq!(db.lits(learnt), &clause(500, CIRCULAR as u32 + 5)[..]);
+        assert_eq!(db.lits(last), &clause(2000, 4)[..]);
+        assert_eq!(db.search_pos(long), 57);
+        assert_eq!(db.learnt, vec![learnt]);
+        assert_eq!(db.lbd(learnt), 7);
     }
 }

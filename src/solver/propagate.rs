@@ -7,6 +7,7 @@
 //! No allocation happens here: watch lists are taken out and put back.
 
 use super::assignment::Reason;
+use super::clause_db::CIRCULAR;
 use super::watch::Watch;
 use super::{Conflict, Solver};
 
@@ -54,15 +55,21 @@ impl Solver {
                     j += 1;
                     continue;
                 }
-                let mut moved = false;
-                for k in 2..lits.len() {
-                    if !self.assign.is_false(lits[k]) {
-                        lits.swap(1, k);
-                        self.watches.long[(!lits[1]).code()].push(nw);
-                        moved = true;
-                        break;
+                // a new watch (round a very long problem clause, see `CIRCULAR`)
+                let len = lits.len();
+                let start = if len >= CIRCULAR { self.db.search_pos(w.cref).clamp(2, len - 1) } else { 2 };
+                let lits = self.db.lits_mut(w.cref);
+                let found = (start..len).chain(2..start).find(|&k| !self.assign.is_false(lits[k]));
+                let moved = if let Some(k) = found {
+                    lits.swap(1, k);
+                    self.watches.long[(!lits[1]).code()].push(nw);
+                    if len >= CIRCULAR {
+                        self.db.set_search_pos(w.cref, k);
                     }
-                }
+                    true
+                } else {
+                    false
+                };
                 if moved {
                     continue;
                 }
