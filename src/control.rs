@@ -678,12 +678,11 @@ fn set_external(g: &mut Ground, v: &Value, value: External) -> bool {
 /// it, only the statements that hold in every part), then each instance
 /// of another part, with its parameters' values by statement range; and
 /// the statements of parts not asked for.
-#[allow(clippy::type_complexity)]
 fn instances_of(
     base: Vec<Statement>,
     other: Vec<crate::syntax::include::Part>,
     instances: &[(String, Vec<Value>)],
-) -> (Vec<Statement>, Vec<(std::ops::Range<usize>, Vec<(String, Value)>)>, Vec<Statement>) {
+) -> (Vec<Statement>, Vec<ground::PartInstance>, Vec<Statement>) {
     let mut stmts = if instances.iter().any(|(n, a)| n == "base" && a.is_empty()) {
         base
     } else {

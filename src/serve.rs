@@ -419,14 +419,15 @@ fn allowed(args: &[String]) -> Result<(), String> {
             return Err(format!("argument not allowed here: {}", a));
         }
     }
-    let cli = crate_cli(args)?;
+    let cli = parse_args(args)?;
     if cli.files.iter().any(|f| f.parse::<u64>().is_err()) {
         return Err("the program comes from the request: file arguments are not allowed".into());
     }
     Ok(())
 }
 
-fn crate_cli(args: &[String]) -> Result<minasp::cli::Cli, String> {
+/// The arguments as the command line reads them (the first line of clap's error otherwise).
+fn parse_args(args: &[String]) -> Result<minasp::cli::Cli, String> {
     let all = std::iter::once("minasp".to_string()).chain(args.iter().cloned());
     minasp::cli::Cli::parse_from_args(all).map_err(|e| {
         e.to_string().lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string()

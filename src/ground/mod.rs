@@ -76,6 +76,10 @@ impl Grounding {
     }
 }
 
+/// The statements (a range of them) that are one instance of a program
+/// part such as `#program step(t).`, with its parameters' values.
+pub type PartInstance = (std::ops::Range<usize>, Vec<(String, crate::Value)>);
+
 /// Grounder settings.
 pub struct Options {
     /// `-c name=value` overrides.
@@ -96,7 +100,7 @@ pub struct Options {
     /// an instance of a part such as `#program step(t).`, grounded with
     /// the parameters (`t`) replaced by the values given.  Ranges are in
     /// order and do not overlap.
-    pub params: Vec<(std::ops::Range<usize>, Vec<(String, crate::Value)>)>,
+    pub params: Vec<PartInstance>,
 }
 
 impl Default for Options {

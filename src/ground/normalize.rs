@@ -67,7 +67,7 @@ pub struct Constants<'a> {
     /// `-c name=value` constants, already parsed to terms.
     pub overrides: &'a [(String, ast::Term)],
     /// Part parameters by statement range (see [`super::Options::params`]).
-    pub params: &'a [(std::ops::Range<usize>, Vec<(String, crate::Value)>)],
+    pub params: &'a [super::PartInstance],
 }
 
 /// Normalises all statements.
