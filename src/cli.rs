@@ -47,6 +47,18 @@ pub struct Cli {
     /// of its integrity constraints that cannot all hold, located.
     #[arg(long = "explain")]
     pub explain: bool,
+    /// Incremental programs (iclingo's `#cumulative`/`#volatile`, or
+    /// `#include <incmode>.`): solve at least N steps (clingo 5 also reads
+    /// `-c imin=N`, which wins).
+    #[arg(long = "imin", value_name = "N")]
+    pub imin: Option<u64>,
+    /// Incremental programs: solve at most N steps (`-c imax=N`).
+    #[arg(long = "imax", value_name = "N")]
+    pub imax: Option<u64>,
+    /// Incremental programs: stop at the first step with this result,
+    /// SAT (the default), UNSAT or UNKNOWN (`-c istop="UNSAT"`).
+    #[arg(long = "istop", value_name = "RESULT", value_parser = parse_istop)]
+    pub istop: Option<crate::incremental::StopOn>,
     /// Stop after N seconds (grounding and solving): models found so far are
     /// kept, the summary says `TIME LIMIT   : 1`.
     #[arg(long = "time-limit", value_name = "N")]
@@ -161,6 +173,11 @@ fn parse_quiet(s: &str) -> Result<(u8, u8), String> {
         return Err("per-call output (a third part below 2) is not supported".into());
     }
     Ok((levels[0], levels.get(1).copied().unwrap_or(levels[0])))
+}
+
+/// `--istop`: SAT, UNSAT or UNKNOWN.
+fn parse_istop(text: &str) -> Result<crate::incremental::StopOn, String> {
+    crate::incremental::StopOn::parse(text).ok_or_else(|| format!("'{text}': expected SAT, UNSAT or UNKNOWN"))
 }
 
 fn parse_freq(s: &str) -> Result<f64, String> {

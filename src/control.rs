@@ -264,6 +264,11 @@ pub struct Control {
     /// External atoms assigned a value, in order (applied anew after
     /// each grounding).
     assigned: Vec<(Value, External)>,
+    /// The program's incremental form, as the last parse found it.
+    incremental: Option<crate::incremental::Form>,
+    /// The program's `#const` definitions as written (name, value text),
+    /// as the last parse found them.
+    program_consts: Vec<(String, String)>,
     interrupter: Interrupter,
 }
 
@@ -278,6 +283,8 @@ impl Control {
             ground: None,
             grounded: Vec::new(),
             assigned: Vec::new(),
+            incremental: None,
+            program_consts: Vec::new(),
             interrupter: Interrupter::default(),
         }
     }
@@ -382,9 +389,6 @@ impl Control {
     /// grounded before are not repeated; a part nobody wrote grounds to
     /// nothing.  Assigned externals keep their values.
     pub fn ground_parts(&mut self, parts: &[(String, Vec<Value>)]) -> Result<(), Error> {
-        if matches!(self.ground.as_deref(), Some(Ground::Read(_))) {
-            return Ok(());
-        }
         let mut all = self.grounded.clone();
         for p in parts {
             if !all.contains(p) {
@@ -393,6 +397,22 @@ impl Control {
         }
         if self.ground.is_some() && all.len() == self.grounded.len() {
             return Ok(());
+        }
+        self.ground_exactly(&all)
+    }
+
+    /// Grounds exactly the part instances `parts`, anew: instances
+    /// grounded before and not listed are dropped (iclingo's `#volatile`
+    /// part of the step before).  Assigned externals keep their values.
+    pub fn ground_exactly(&mut self, parts: &[(String, Vec<Value>)]) -> Result<(), Error> {
+        if matches!(self.ground.as_deref(), Some(Ground::Read(_))) {
+            return Ok(());
+        }
+        let mut all: Vec<(String, Vec<Value>)> = Vec::new();
+        for p in parts {
+            if !all.contains(p) {
+                all.push(p.clone());
+            }
         }
         let before = self.diagnostics.len();
         let result = self.ground_instances(&all);
@@ -421,8 +441,19 @@ impl Control {
             }
         };
         let sources = Arc::make_mut(&mut self.sources);
-        let parts = crate::syntax::include::read_files(sources, &self.top, dialect);
-        self.diagnostics.extend(parts.diags);
+        let mut parts = crate::syntax::include::read_files(sources, &self.top, dialect);
+        self.incremental = parts.incremental();
+        self.program_consts = parts
+            .base
+            .iter()
+            .filter_map(|s| match s {
+                Statement::Const { name, value, .. } => {
+                    Some((name.clone(), sources.text(value.span).to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        self.diagnostics.extend(std::mem::take(&mut parts.diags));
         let (stmts, params, unused) = instances_of(parts.base, parts.other, instances);
         let mut consts = Vec::new();
         for (name, value) in &self.options.consts {
@@ -650,6 +681,23 @@ impl Control {
         let g = self.grounding()?;
         let core = crate::explain::core::unsat_core(g, &self.sources, Some(self.interrupter.0.clone()))?;
         Some(crate::explain::core::render(&core, g, &self.sources))
+    }
+
+    /// After [`Control::ground`]: how the program is incremental, if it
+    /// is (`#include <incmode>.`, or iclingo's `#cumulative`/`#volatile`
+    /// parts); such a program is run step by step
+    /// ([`crate::incremental::Steps`]).
+    pub fn incremental(&self) -> Option<crate::incremental::Form> {
+        self.incremental
+    }
+
+    /// The value of the constant `name` (clingo's `get_const`): a `-c`
+    /// definition, else the program's `#const` (after [`Control::ground`]);
+    /// `None` when neither defines it or the value is not a ground term.
+    pub fn constant(&self, name: &str) -> Option<Value> {
+        let cmd = self.options.consts.iter().rev().find(|(n, _)| n.trim() == name).map(|(_, v)| v);
+        let text = cmd.or_else(|| self.program_consts.iter().find(|(n, _)| n == name).map(|(_, v)| v))?;
+        Value::parse(text)
     }
 
     /// The grounder's result (after [`Control::ground`] on program text).

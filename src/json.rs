@@ -17,9 +17,8 @@ fn secs(d: std::time::Duration) -> Value {
     json!(ms)
 }
 
-/// The whole document, pretty-printed (two-space indentation), with a final newline.
-/// A witness is a model's atoms and its costs (empty without optimisation).
-pub fn document(inputs: &[String], witnesses: &[Shown], result: Result, s: &Summary) -> String {
+/// One solver call's entry of `Call`: its witnesses (none: an empty object).
+fn call(witnesses: &[Shown]) -> Map<String, Value> {
     let mut call = Map::new();
     if !witnesses.is_empty() {
         let w: Vec<Value> = witnesses
@@ -41,6 +40,15 @@ pub fn document(inputs: &[String], witnesses: &[Shown], result: Result, s: &Summ
             .collect();
         call.insert("Witnesses".into(), Value::Array(w));
     }
+    call
+}
+
+/// The whole document, pretty-printed (two-space indentation), with a final newline.
+/// `calls` are the witnesses of each solver call (one call but for
+/// incremental programs); a witness is a model's atoms and its costs
+/// (empty without optimisation).
+pub fn document(inputs: &[String], calls: &[Vec<Shown>], result: Result, s: &Summary) -> String {
+    let calls: Vec<Value> = calls.iter().map(|w| Value::Object(call(w))).collect();
     let inputs: Vec<&str> = inputs.iter().map(|f| if f == "-" { "stdin" } else { f.as_str() }).collect();
     let inputs = if inputs.is_empty() { vec!["stdin"] } else { inputs };
     let more = s.more || result == Result::Unknown;
@@ -62,10 +70,10 @@ pub fn document(inputs: &[String], witnesses: &[Shown], result: Result, s: &Summ
     let doc = json!({
         "Solver": format!("minasp version {}", env!("CARGO_PKG_VERSION")),
         "Input": inputs,
-        "Call": [Value::Object(call)],
+        "Call": calls,
         "Result": result_word(result),
         "Models": models,
-        "Calls": 1,
+        "Calls": s.calls,
         "Time": {
             "Total": secs(s.total),
             "Solve": secs(s.solving),
@@ -117,10 +125,14 @@ mod tests {
             optimization: None,
             consequences: None,
             stats: Vec::new(),
+            calls: 1,
         };
         let doc = document(
             &["a.lp".into()],
-            &[Shown::default(), Shown { atoms: vec!["a".into(), "p(\"x\")".into()], ..Shown::default() }],
+            &[vec![
+                Shown::default(),
+                Shown { atoms: vec!["a".into(), "p(\"x\")".into()], ..Shown::default() },
+            ]],
             Result::Satisfiable,
             &s,
         );
@@ -135,9 +147,20 @@ mod tests {
                 .map(|k| doc.find(k).unwrap())
                 .collect();
         assert!(keys.windows(2).all(|w| w[0] < w[1]), "{}", doc);
-        let empty = document(&["-".into()], &[], Result::Unsatisfiable, &s);
+        let empty = document(&["-".into()], &[vec![]], Result::Unsatisfiable, &s);
         let v: Value = serde_json::from_str(&empty).unwrap();
         assert_eq!(v["Input"][0], "stdin");
         assert!(v["Call"][0].as_object().unwrap().is_empty());
+        // an incremental run: one entry per call, the counter says how many
+        let steps = document(
+            &["-".into()],
+            &[vec![], vec![Shown { atoms: vec!["a".into()], ..Shown::default() }]],
+            Result::Satisfiable,
+            &Summary { calls: 2, ..s },
+        );
+        let v: Value = serde_json::from_str(&steps).unwrap();
+        assert!(v["Call"][0].as_object().unwrap().is_empty());
+        assert_eq!(v["Call"][1]["Witnesses"][0]["Value"][0], "a");
+        assert_eq!(v["Calls"], 2);
     }
 }

@@ -49,6 +49,7 @@ pub mod diagnostics;
 pub mod enumerate;
 pub mod explain;
 pub mod ground;
+pub mod incremental;
 pub mod json;
 pub mod models;
 pub mod optimize;

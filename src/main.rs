@@ -11,6 +11,7 @@ mod stop;
 
 use minasp::cli::{Cli, GroundOutput, Mode};
 use minasp::enumerate::EnumMode;
+use minasp::incremental::{Limits, Steps, StopOn};
 use minasp::optimize::OptMode;
 use minasp::output::{self, OptSummary, Printer, Shown, Style, Summary};
 use minasp::Control;
@@ -236,7 +237,9 @@ fn ground_input(cli: &Cli, inputs: &[String]) -> Option<Result<Vec<u8>, String>>
     Some(read.map(|_| bytes).map_err(|e| format!("{}: error: cannot read: {}", name, e)))
 }
 
-/// Solves and prints the answer sets, the result and the summary.
+/// Solves and prints the answer sets, the result and the summary; an
+/// incremental program (see [`minasp::incremental`]) step by step, one
+/// solver call each.
 fn solve(
     ctl: &mut Control,
     cli: &Cli,
@@ -263,36 +266,107 @@ fn solve(
     if optimizing && opt.mode == OptMode::Enum && opt.bound.is_empty() {
         eprintln!("*** Warn : (minasp): opt-mode=enum: No bound given, optimize statement ignored.");
     }
-    let mut solve = match ctl.solve(limit) {
-        Ok(s) => s,
-        Err(_) => {
-            stop.claim_output();
-            print_diagnostics(ctl, cli);
-            let _ = Printer::new(&mut out, style, inputs).unknown(start.elapsed(), None);
-            return 65;
-        }
-    };
-    stop.claim_output();
+    let mut steps = ctl.incremental().map(|form| Steps::new(form, incremental_limits(ctl, cli)));
     let mut p = Printer::new(&mut out, style, inputs);
-    let _ = p.header();
-    let _ = p.solving();
-    let solve_start = Instant::now();
+    let mut header = false;
+    let mut failed = false;
+    let mut printed = ctl.diagnostics().len();
+    let mut calls = 0;
+    let mut models = 0;
+    let mut solving = std::time::Duration::ZERO;
     let mut first = None;
-    for m in solve.by_ref() {
-        first.get_or_insert(solve_start.elapsed());
-        let shown = Shown {
-            number: m.number(),
-            atoms: m.shown(),
-            costs: m.cost().to_vec(),
-            optimal: m.optimality_proven(),
-            consequences: m.consequences(),
-            why: if cli.why.is_empty() { Vec::new() } else { m.why(&cli.why) },
+    let mut last: Option<Call> = None;
+    loop {
+        if let Some(steps) = &mut steps {
+            if steps.next(last.as_ref().map(|c| &c.result)).is_none() {
+                break;
+            }
+            let grounded = steps.ground(ctl);
+            for d in &ctl.diagnostics()[printed..] {
+                if !cli.silenced(d) {
+                    eprint!("{}", ctl.render(d));
+                }
+            }
+            printed = ctl.diagnostics().len();
+            match grounded {
+                Ok(()) => {}
+                Err(e) => {
+                    // a step's grounding failed (an error in a step part, or
+                    // a stop): the run ends without a result
+                    stop.claim_output();
+                    if !matches!(e, minasp::Error::Interrupted) {
+                        eprintln!("*** ERROR: (minasp): {}", e);
+                        failed = true;
+                    }
+                    if !header {
+                        let _ = p.unknown(start.elapsed(), stop.reason());
+                        let code = output::exit_code(output::Result::Unknown, false, stop.reason());
+                        return if failed { 65 } else { code };
+                    }
+                    if let Some(c) = &mut last {
+                        c.result = Default::default();
+                    }
+                    break;
+                }
+            }
+        } else if calls == 1 {
+            break;
+        }
+        let mut solve = match ctl.solve(limit) {
+            Ok(s) => s,
+            Err(_) => {
+                stop.claim_output();
+                for d in &ctl.diagnostics()[printed..] {
+                    eprint!("{}", ctl.render(d));
+                }
+                let _ = p.unknown(start.elapsed(), None);
+                return 65;
+            }
         };
-        let _ = p.model(shown);
+        if !std::mem::replace(&mut header, true) {
+            stop.claim_output();
+            let _ = p.header();
+        }
+        let _ = p.solving();
+        calls += 1;
+        let solve_start = Instant::now();
+        for m in solve.by_ref() {
+            first.get_or_insert(solving + solve_start.elapsed());
+            let shown = Shown {
+                number: m.number(),
+                atoms: m.shown(),
+                costs: m.cost().to_vec(),
+                optimal: m.optimality_proven(),
+                consequences: m.consequences(),
+                why: if cli.why.is_empty() { Vec::new() } else { m.why(&cli.why) },
+            };
+            let _ = p.model(shown);
+        }
+        solving += solve_start.elapsed();
+        models += solve.models();
+        let result = solve.result();
+        last = Some(Call {
+            result,
+            more: solve.more(),
+            optimization: solve.optimization().filter(|_| result.satisfiable),
+            consequences: solve.consequences().filter(|_| result.satisfiable),
+            stats: match cli.stats {
+                None => Vec::new(),
+                Some(_) => solve.stats().named(),
+            },
+        });
+        if stop.reason().is_some() {
+            break;
+        }
     }
-    let r = solve.result();
-    let optimization = solve.optimization().filter(|_| r.satisfiable);
-    let result = if r.satisfiable && optimization.as_ref().is_some_and(|o| o.proven) {
+    let Some(last) = last else {
+        // an incremental program whose limits allow no step
+        stop.claim_output();
+        let _ = p.unknown(start.elapsed(), stop.reason());
+        return output::exit_code(output::Result::Unknown, false, stop.reason());
+    };
+    let r = last.result;
+    let result = if r.satisfiable && last.optimization.as_ref().is_some_and(|o| o.proven) {
         output::Result::Optimum
     } else if r.satisfiable {
         output::Result::Satisfiable
@@ -301,33 +375,31 @@ fn solve(
     } else {
         output::Result::Unknown
     };
-    let solving = solve_start.elapsed();
     let s = Summary {
-        models: solve.models(),
-        more: solve.more(),
+        models,
+        more: last.more,
         interrupted: stop.reason(),
         total: start.elapsed(),
         solving,
         first_model: first.unwrap_or(solving),
         unsat: if r.unsatisfiable { solving } else { Default::default() },
         cpu: start.elapsed(),
-        optimization: optimization.map(|o| OptSummary {
+        optimization: last.optimization.map(|o| OptSummary {
             proven: o.proven,
             optimal: o.optimal,
             costs: (o.mode != OptMode::Enum).then_some(o.costs),
         }),
-        consequences: solve.consequences().filter(|_| r.satisfiable),
-        stats: match cli.stats {
-            None => Vec::new(),
-            Some(_) => solve.stats().named(),
-        },
+        consequences: last.consequences,
+        stats: last.stats,
+        calls,
     };
     let _ = p.finish(result, &s);
     if !s.stats.is_empty() {
         let _ = p.stats(&s.stats);
     }
-    let code = output::exit_code(result, solve.more(), stop.reason());
-    drop(solve);
+    drop(p);
+    let mut out = io::stdout();
+    let code = if failed { 65 } else { output::exit_code(result, last.more, stop.reason()) };
     if cli.explain && result == output::Result::Unsatisfiable && style.format == output::Format::Text {
         if let Some(core) = ctl.explain_unsat() {
             let _ = writeln!(out);
@@ -336,4 +408,34 @@ fn solve(
         }
     }
     code
+}
+
+/// What the summary needs of the last solver call.
+struct Call {
+    result: minasp::control::SolveResult,
+    more: bool,
+    optimization: Option<minasp::control::Optimization>,
+    consequences: Option<minasp::report::ConsSummary>,
+    stats: Vec<(&'static str, u64)>,
+}
+
+/// When an incremental run stops: `-c imin=`/`imax=`/`istop=` (or the
+/// program's `#const`), as clingo 5's incmode reads them, else the
+/// `--imin`/`--imax`/`--istop` flags, else one step at least, no maximum,
+/// stop at SAT.
+fn incremental_limits(ctl: &Control, cli: &Cli) -> Limits {
+    let number = |name: &str| match ctl.constant(name) {
+        Some(minasp::Value::Int(n)) => Some(n.max(0) as u64),
+        _ => None,
+    };
+    let istop = match ctl.constant("istop") {
+        Some(minasp::Value::Str(s)) => StopOn::parse(&s),
+        _ => None,
+    };
+    let default = Limits::default();
+    Limits {
+        imin: number("imin").or(cli.imin).unwrap_or(default.imin),
+        imax: number("imax").or(cli.imax),
+        istop: istop.or(cli.istop).unwrap_or(default.istop),
+    }
 }

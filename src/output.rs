@@ -87,7 +87,7 @@ fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
             lines.push(("Optimization", costs_text(c)));
         }
     }
-    lines.push(("Calls", "1".to_string()));
+    lines.push(("Calls", s.calls.to_string()));
     lines.push((
         "Time",
         format!(
@@ -157,6 +157,11 @@ pub struct Printer<'a> {
     style: Style,
     inputs: Vec<String>,
     witnesses: Vec<Shown>,
+    /// The witnesses of the solver calls before the current one (JSON's
+    /// `Call` list); empty until [`Printer::solving`] is called again.
+    earlier_calls: Vec<Vec<Shown>>,
+    /// [`Printer::solving`] was called (a solver call is under way).
+    solving: bool,
     /// The models kept for the end (`--quiet=1`, the competition format):
     /// the last one, or every optimal one of `optN`.
     kept: Vec<Shown>,
@@ -165,7 +170,15 @@ pub struct Printer<'a> {
 impl<'a> Printer<'a> {
     /// A printer writing to `out` in `style`; `inputs` are the input file names for the header.
     pub fn new(out: &'a mut dyn Write, style: Style, inputs: &[String]) -> Printer<'a> {
-        Printer { out, style, inputs: inputs.to_vec(), witnesses: Vec::new(), kept: Vec::new() }
+        Printer {
+            out,
+            style,
+            inputs: inputs.to_vec(),
+            witnesses: Vec::new(),
+            earlier_calls: Vec::new(),
+            solving: false,
+            kept: Vec::new(),
+        }
     }
 
     fn quiet(&self) -> bool {
@@ -189,9 +202,14 @@ impl<'a> Printer<'a> {
     }
 
     /// Prints the `Solving...` line (as a comment in the competition format; nothing in JSON or at `-V0`).
+    /// Called again, it starts another solver call (an incremental
+    /// program's next step): JSON's `Call` list gets another entry.
     pub fn solving(&mut self) -> io::Result<()> {
         if self.style.format == Format::Silent {
             return Ok(());
+        }
+        if std::mem::replace(&mut self.solving, true) {
+            self.earlier_calls.push(std::mem::take(&mut self.witnesses));
         }
         match self.style.format {
             Format::Text if !self.quiet() => solving(self.out),
@@ -307,7 +325,9 @@ impl<'a> Printer<'a> {
             }
             Format::Text => summary(self.out, r, s),
             Format::Json => {
-                let doc = crate::json::document(&self.inputs, &self.witnesses, r, s);
+                let mut calls = std::mem::take(&mut self.earlier_calls);
+                calls.push(std::mem::take(&mut self.witnesses));
+                let doc = crate::json::document(&self.inputs, &calls, r, s);
                 self.out.write_all(doc.as_bytes())?;
                 self.out.flush()
             }
@@ -364,6 +384,7 @@ impl<'a> Printer<'a> {
             optimization: None,
             consequences: None,
             stats: Vec::new(),
+            calls: 1,
         };
         match self.style.format {
             // An input error: clingo prints the result word only.

@@ -66,6 +66,9 @@ pub struct Summary {
     /// With `--stats`: the solver's counters by name (for `--outf=2`'s
     /// `Stats` object; the text format prints them through the printer).
     pub stats: Vec<(&'static str, u64)>,
+    /// How many times the solver was called (`Calls`): 1, or the steps
+    /// of an incremental program.
+    pub calls: u64,
 }
 
 /// The summary's consequence lines: `  Brave      : yes|unknown` (or

@@ -28,6 +28,24 @@ pub struct Parts {
     pub other: Vec<Part>,
     /// Errors, warnings and infos, in the order they were found.
     pub diags: Vec<Diagnostic>,
+    /// `#include <incmode>.` was read: the program is to be grounded and
+    /// solved step by step, as clingo 5's incmode does.
+    pub incmode: bool,
+}
+
+impl Parts {
+    /// Whether and how the program is incremental: `#include <incmode>.`
+    /// or iclingo's `#cumulative t.`/`#volatile t.` parts.
+    pub fn incremental(&self) -> Option<crate::incremental::Form> {
+        use crate::incremental::{Form, CUMULATIVE, VOLATILE};
+        if self.incmode {
+            Some(Form::Incmode)
+        } else if self.other.iter().any(|p| p.name == CUMULATIVE || p.name == VOLATILE) {
+            Some(Form::Iclingo)
+        } else {
+            None
+        }
+    }
 }
 
 /// A stretch of statements of one part other than `base`.
@@ -159,10 +177,14 @@ impl Reader<'_> {
     }
 
     fn include(&mut self, from: FileId, span: Span, path: &str, library: bool) {
+        if library && path == "incmode" {
+            self.parts.incmode = true;
+            return;
+        }
         if library {
             self.parts.diags.push(Diagnostic::error(
                 span,
-                format!("#include <{path}> is not supported: minasp has no built-in library programs (incmode needs a script)"),
+                format!("#include <{path}> is not supported: minasp's only library program is <incmode>"),
             ));
             return;
         }

@@ -7,6 +7,7 @@
 //! - `differential`: minasp vs clingo on random and seed programs.
 //! - `checkers`: replaying puzzle answers on their boards.
 //! - `seeds`: the seed problems end to end, validated by the checkers.
+//! - `incremental`: incmode and iclingo programs step by step, against clingo's incmode.
 
 mod cases;
 mod checkers;
@@ -18,6 +19,7 @@ mod formats;
 mod gen;
 mod heuristic;
 mod hostile;
+mod incremental;
 mod language;
 mod limits;
 mod misreadings;

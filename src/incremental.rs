@@ -1,0 +1,199 @@
+//! Incremental programs, grounded and solved step by step, in the two
+//! forms people wrote them:
+//!
+//! - clingo 5's `#include <incmode>.`: step 0 grounds `base` and
+//!   `check(0)`; step k > 0 releases the external `query(k-1)` and grounds
+//!   `check(k)` and `step(k)`; before each solve `query(k)` is made true.
+//! - iclingo's (gringo 3) `#base.`, `#cumulative t.` and `#volatile t.`:
+//!   step k (from 1) is `base`, every `#cumulative` instance for 1..k, and
+//!   the `#volatile` instance for k alone (the one of step k-1 is gone).
+//!
+//! Invariant: every step is one solver call, and the loop stops as
+//! clingo 5.4's incmode stops it: after at most `imax` calls, and once at
+//! least `imin` calls were made and the last call's result is the one
+//! `istop` names (`SAT`, `UNSAT` or `UNKNOWN`).  The first call is always
+//! made.
+//!
+//! Each step is grounded by [`Control::ground_parts`] (or
+//! [`Control::ground_exactly`] for iclingo's volatile part), which
+//! grounds the program anew; the solver starts afresh at every step.
+
+use crate::control::{Control, Error, SolveResult};
+use crate::program::External;
+use crate::Value;
+
+/// The name under which iclingo's `#cumulative t.` part is kept (a name
+/// no `#program` can write).
+pub const CUMULATIVE: &str = "#cumulative";
+/// The name under which iclingo's `#volatile t.` part is kept.
+pub const VOLATILE: &str = "#volatile";
+
+/// How an incremental program is written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// clingo 5: `#include <incmode>.` with `#program base/step(t)/check(t).`
+    Incmode,
+    /// gringo 3 (iclingo, clingo 3): `#base.`, `#cumulative t.`, `#volatile t.`
+    Iclingo,
+}
+
+/// Which result ends the loop (`istop`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StopOn {
+    /// A step with an answer set (the default).
+    Sat,
+    /// An unsatisfiable step.
+    Unsat,
+    /// A step without a result (interrupted).
+    Unknown,
+}
+
+impl StopOn {
+    /// `SAT`, `UNSAT` or `UNKNOWN` (any case); `None` for anything else.
+    pub fn parse(text: &str) -> Option<StopOn> {
+        match text.trim().trim_matches('"').to_ascii_uppercase().as_str() {
+            "SAT" => Some(StopOn::Sat),
+            "UNSAT" => Some(StopOn::Unsat),
+            "UNKNOWN" => Some(StopOn::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// When the loop stops: clingo's `imin`, `imax` and `istop`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// At least this many solver calls.
+    pub imin: u64,
+    /// At most this many (`None`: no limit).
+    pub imax: Option<u64>,
+    /// The result that ends the loop (once `imin` calls were made).
+    pub istop: StopOn,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { imin: 1, imax: None, istop: StopOn::Sat }
+    }
+}
+
+/// The steps of one incremental run.
+#[derive(Clone, Debug)]
+pub struct Steps {
+    form: Form,
+    limits: Limits,
+    /// Solver calls made so far.
+    calls: u64,
+}
+
+impl Steps {
+    /// The run of a program in `form`, stopping as `limits` say.
+    pub fn new(form: Form, limits: Limits) -> Steps {
+        Steps { form, limits, calls: 0 }
+    }
+
+    /// The number of the step [`Steps::next`] last returned.
+    fn step(&self) -> u64 {
+        match self.form {
+            Form::Incmode => self.calls - 1,
+            Form::Iclingo => self.calls,
+        }
+    }
+
+    /// Whether another step is to be solved after a call whose result
+    /// was `last` (`None`: no call yet); if so, counts it and returns its
+    /// number (incmode counts from 0, iclingo from 1).
+    pub fn next(&mut self, last: Option<&SolveResult>) -> Option<u64> {
+        let go_on = match last {
+            None => true,
+            Some(r) => {
+                let reached = match self.limits.istop {
+                    StopOn::Sat => r.satisfiable,
+                    StopOn::Unsat => r.unsatisfiable,
+                    StopOn::Unknown => !r.satisfiable && !r.unsatisfiable,
+                };
+                self.calls < self.limits.imin || !reached
+            }
+        };
+        if !go_on || self.limits.imax.is_some_and(|m| self.calls >= m) {
+            return None;
+        }
+        self.calls += 1;
+        Some(self.step())
+    }
+
+    /// Grounds the step [`Steps::next`] returned on `ctl` and sets the
+    /// externals it needs (incmode's `query`).
+    pub fn ground(&self, ctl: &mut Control) -> Result<(), Error> {
+        let k = self.step();
+        let at = |name: &str, k: u64| (name.to_string(), vec![Value::Int(k as i32)]);
+        match self.form {
+            Form::Incmode => {
+                let query = |k: u64| Value::Func {
+                    name: "query".to_string(),
+                    args: vec![Value::Int(k as i32)],
+                    neg: false,
+                };
+                let parts = if k == 0 {
+                    vec![at("check", 0), ("base".to_string(), vec![])]
+                } else {
+                    ctl.assign_external(&query(k - 1), External::Release);
+                    vec![at("check", k), at("step", k)]
+                };
+                ctl.ground_parts(&parts)?;
+                ctl.assign_external(&query(k), External::True);
+                Ok(())
+            }
+            Form::Iclingo => {
+                let mut parts = vec![("base".to_string(), vec![])];
+                parts.extend((1..=k).map(|i| at(CUMULATIVE, i)));
+                parts.push(at(VOLATILE, k));
+                ctl.ground_exactly(&parts)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(sat: bool, unsat: bool) -> SolveResult {
+        SolveResult { satisfiable: sat, unsatisfiable: unsat, ..SolveResult::default() }
+    }
+
+    /// The steps a run makes when every call has the result given.
+    fn run(form: Form, limits: Limits, each: &SolveResult) -> Vec<u64> {
+        let mut s = Steps::new(form, limits);
+        let mut out = vec![s.next(None).unwrap()];
+        while let Some(k) = s.next(Some(each)) {
+            out.push(k);
+        }
+        out
+    }
+
+    #[test]
+    fn the_loop_stops_as_incmode_does() {
+        let sat = result(true, false);
+        let unsat = result(false, true);
+        let unknown = result(false, false);
+        let l = Limits::default();
+        // the first call is always made; a SAT call ends the default loop
+        assert_eq!(run(Form::Incmode, l, &sat), vec![0]);
+        assert_eq!(run(Form::Iclingo, l, &sat), vec![1]);
+        // ... unless fewer than imin calls were made
+        assert_eq!(run(Form::Incmode, Limits { imin: 3, ..l }, &sat), vec![0, 1, 2]);
+        // imax bounds an unsatisfiable run
+        assert_eq!(run(Form::Incmode, Limits { imax: Some(4), ..l }, &unsat), vec![0, 1, 2, 3]);
+        assert_eq!(run(Form::Iclingo, Limits { imax: Some(2), ..l }, &unsat), vec![1, 2]);
+        // istop picks the result that ends the loop
+        assert_eq!(run(Form::Incmode, Limits { istop: StopOn::Unsat, ..l }, &unsat), vec![0]);
+        assert_eq!(run(Form::Incmode, Limits { istop: StopOn::Unknown, ..l }, &unknown), vec![0]);
+        let until = Limits { istop: StopOn::Unsat, imax: Some(3), ..l };
+        assert_eq!(run(Form::Incmode, until, &sat), vec![0, 1, 2]);
+        // imax wins over imin
+        assert_eq!(run(Form::Incmode, Limits { imin: 5, imax: Some(2), ..l }, &sat), vec![0, 1]);
+        assert_eq!(StopOn::parse("\"unsat\""), Some(StopOn::Unsat));
+        assert_eq!(StopOn::parse("maybe"), None);
+    }
+}
