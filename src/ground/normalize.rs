@@ -84,6 +84,7 @@ pub fn normalize(
         syms,
         preds,
         consts: Map::default(),
+        spliced: Vec::new(),
         params: Map::default(),
         diags,
         aux: 0,
@@ -112,7 +113,8 @@ pub fn normalize(
         }
         match s {
             Statement::Rule(r) => {
-                for r in r.head_aggregate_rules() {
+                for mut r in r.head_aggregate_rules() {
+                    n.splice_consts(&mut r);
                     let r = with_domains(&r, &domains);
                     for r in expand_rule(&r, dialect) {
                         n.rule(&r);
@@ -271,6 +273,10 @@ struct Normalizer<'a> {
     syms: &'a mut Symbols,
     preds: &'a mut ISet<PredKey>,
     consts: Map<String, Sym>,
+    /// gringo 3: constants whose value is a pool or an interval (`#const
+    /// k = (1;2).`), written into the rules that use them, where the pool
+    /// or interval means what it means there.
+    spliced: Vec<(String, ast::Term)>,
     /// The parameters of the part the statement is an instance of.
     params: Map<String, Sym>,
     diags: &'a mut Vec<Diagnostic>,
@@ -330,10 +336,17 @@ impl Normalizer<'_> {
                 }
             }
         }
+        if self.dialect == Dialect::Gringo3 {
+            for (name, value) in &defs {
+                if pool_or_interval(value) {
+                    self.spliced.push((name.clone(), value.clone()));
+                }
+            }
+        }
         // Constants may refer to earlier ones; evaluate until nothing changes.
         for _ in 0..=defs.len() {
             for (name, value) in &defs {
-                if self.consts.contains_key(name) {
+                if self.consts.contains_key(name) || self.spliced.iter().any(|(n, _)| n == name) {
                     continue;
                 }
                 let mut scope = Scope::new();
@@ -347,13 +360,50 @@ impl Normalizer<'_> {
             }
         }
         for (name, value) in &defs {
-            if !self.consts.contains_key(name) {
+            if !self.consts.contains_key(name) && !self.spliced.iter().any(|(n, _)| n == name) {
                 self.diags.push(Diagnostic::error(
                     value.span,
                     format!("the value of constant '{}' is not a ground term", name),
                 ));
             }
         }
+    }
+
+    /// Writes the value of each [`Normalizer::spliced`] constant where the
+    /// rule uses the constant (not as a predicate name).
+    fn splice_consts(&self, r: &mut ast::Rule) {
+        if self.spliced.is_empty() {
+            return;
+        }
+        let value = |t: &ast::Term| match &t.kind {
+            TermKind::Func { name, args } if args.is_empty() => {
+                self.spliced.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+            }
+            _ => None,
+        };
+        r.terms_mut(&mut |t, atom| {
+            // (values may use spliced constants too: a few rounds)
+            for _ in 0..self.spliced.len() {
+                let mut changed = false;
+                let mut outer = atom;
+                t.visit_mut(&mut |t| {
+                    if std::mem::take(&mut outer) {
+                        return true;
+                    }
+                    match value(t) {
+                        Some(v) => {
+                            *t = v;
+                            changed = true;
+                            false
+                        }
+                        None => true,
+                    }
+                });
+                if !changed {
+                    break;
+                }
+            }
+        });
     }
 
     fn rule(&mut self, r: &ast::Rule) {
@@ -580,6 +630,14 @@ impl Normalizer<'_> {
                             l.vars(&mut vs);
                             cond.iter().for_each(|c| c.vars(&mut vs));
                             let idx = GTerm::Sym(self.syms.int(elems.len() as i32));
+                            if matches!(agg.fun, ast::AggFun::Even | ast::AggFun::Odd) {
+                                // `#even[..]`: the weighted sum's parity, which only
+                                // the elements of odd weight change
+                                let two = GTerm::Sym(self.syms.int(2));
+                                let rest = GTerm::Binary(ast::BinOp::Mod, Box::new(w.clone()), Box::new(two));
+                                let zero = GTerm::Sym(self.syms.int(0));
+                                cond.push(Lit::Cmp { op: CmpOp::Ne, l: rest, r: zero });
+                            }
                             let mut tuple = vec![w, idx];
                             tuple.extend(vs.into_iter().map(GTerm::Var));
                             cond.insert(0, l);
@@ -987,4 +1045,14 @@ fn with_domains(r: &ast::Rule, domains: &[(String, ast::Term)]) -> ast::Rule {
         }
     }
     r
+}
+
+/// Whether a term has a pool or an interval in it.
+fn pool_or_interval(t: &ast::Term) -> bool {
+    let mut found = false;
+    t.clone().visit_mut(&mut |t| {
+        found |= matches!(t.kind, TermKind::Pool(_) | TermKind::Interval(..));
+        !found
+    });
+    found
 }

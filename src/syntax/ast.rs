@@ -363,7 +363,114 @@ pub struct Rule {
     pub body: Vec<BodyLit>,
 }
 
+impl Term {
+    /// Calls `f` on this term and every term inside it, outermost first
+    /// (`f` may replace a term; what it puts there is not visited).
+    pub fn visit_mut(&mut self, f: &mut dyn FnMut(&mut Term) -> bool) {
+        if !f(self) {
+            return;
+        }
+        match &mut self.kind {
+            TermKind::Func { args, .. } => args.iter_mut().for_each(|a| a.visit_mut(f)),
+            TermKind::Pool(ts) => ts.iter_mut().for_each(|a| a.visit_mut(f)),
+            TermKind::Unary(_, a) => a.visit_mut(f),
+            TermKind::Binary(_, a, b) | TermKind::Interval(a, b) => {
+                a.visit_mut(f);
+                b.visit_mut(f);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Literal {
+    fn terms_mut(&mut self, f: &mut dyn FnMut(&mut Term, bool)) {
+        match &mut self.kind {
+            LitKind::Atom(t) => f(t, true),
+            LitKind::Cmp(_, a, b) => {
+                f(a, false);
+                f(b, false);
+            }
+            LitKind::Bool(_) => {}
+        }
+    }
+}
+
 impl Rule {
+    /// Calls `f` on every term written in the rule, at the outermost
+    /// level (atoms, comparison sides, weights, tuples, bounds), with
+    /// whether the term is an atom.
+    pub fn terms_mut(&mut self, f: &mut dyn FnMut(&mut Term, bool)) {
+        let lits = |ls: &mut Vec<Literal>, f: &mut dyn FnMut(&mut Term, bool)| {
+            ls.iter_mut().for_each(|l| l.terms_mut(f))
+        };
+        let bound = |b: &mut Option<Bound>, f: &mut dyn FnMut(&mut Term, bool)| {
+            if let Some(b) = b {
+                f(&mut b.term, false)
+            }
+        };
+        match &mut self.head {
+            Head::Atom(t) => f(t, true),
+            Head::False => {}
+            Head::Choice(c) => {
+                for e in &mut c.elems {
+                    f(&mut e.atom, true);
+                    lits(&mut e.cond, f);
+                    if let Some(w) = &mut e.weight {
+                        f(w, false);
+                    }
+                }
+                bound(&mut c.left, f);
+                bound(&mut c.right, f);
+            }
+            Head::Disjunction(es) => {
+                for e in es {
+                    f(&mut e.atom, true);
+                    lits(&mut e.cond, f);
+                }
+            }
+            Head::Aggregate(a) => {
+                for e in &mut a.elems {
+                    e.terms.iter_mut().for_each(|t| f(t, false));
+                    f(&mut e.atom, true);
+                    lits(&mut e.cond, f);
+                }
+                bound(&mut a.left, f);
+                bound(&mut a.right, f);
+            }
+        }
+        for b in &mut self.body {
+            match b {
+                BodyLit::Lit(l) => l.terms_mut(f),
+                BodyLit::Conditional { lit, cond, .. } => {
+                    lit.terms_mut(f);
+                    lits(cond, f);
+                }
+                BodyLit::Aggregate { agg, .. } => {
+                    for e in &mut agg.elems {
+                        match e {
+                            AggElem::Tuple { terms, cond } => {
+                                terms.iter_mut().for_each(|t| f(t, false));
+                                lits(cond, f);
+                            }
+                            AggElem::Lit { lit, cond } => {
+                                lit.terms_mut(f);
+                                lits(cond, f);
+                            }
+                            AggElem::Weighted { lit, cond, weight } => {
+                                lit.terms_mut(f);
+                                lits(cond, f);
+                                f(weight, false);
+                            }
+                        }
+                    }
+                    bound(&mut agg.left, f);
+                    bound(&mut agg.right, f);
+                }
+            }
+        }
+    }
+
     /// The rules a head aggregate stands for, as clingo defines it:
     /// `l #agg { t : a : c } u :- B.` is the choice `{ a : c } :- B.` and,
     /// with bounds, the constraint `:- B, not l #agg { t : a, c } u.`;

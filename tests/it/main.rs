@@ -17,6 +17,7 @@ mod errors;
 mod explain;
 mod formats;
 mod gen;
+mod gringo3;
 mod heuristic;
 mod hostile;
 mod incremental;
