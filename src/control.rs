@@ -22,9 +22,9 @@
 //!
 //! Multi-shot use (clingo's Python API): sources may be added to named
 //! parts, [`Control::ground_parts`] may be called again with more part
-//! instances (the program is then the union of every instance grounded so
-//! far, grounded anew), externals may be assigned between solves, and a
-//! solve may assume literals.  A [`Solve`] and its [`Model`]s own what they
+//! instances (only the new ones are instantiated, over the atoms of the
+//! earlier steps, as clingo does), externals may be assigned between
+//! solves, and a solve may assume literals.  A [`Solve`] and its [`Model`]s own what they
 //! read (shared, not borrowed), so they may outlive later changes.
 
 use crate::diagnostics::{has_errors, Diagnostic};
@@ -37,7 +37,7 @@ use crate::solver::{Stats, Tuning};
 use crate::syntax::ast::Statement;
 use crate::syntax::include::PartName;
 use crate::syntax::parse::{self, Dialect};
-use crate::syntax::span::{FileId, SourceMap};
+use crate::syntax::span::{FileId, SourceMap, Span};
 use crate::Value;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -264,6 +264,8 @@ pub struct Control {
     /// External atoms assigned a value, in order (applied anew after
     /// each grounding).
     assigned: Vec<(Value, External)>,
+    /// The grounder of a multi-shot run, kept between steps.
+    live: Option<ground::Grounder>,
     /// The program's incremental form, as the last parse found it.
     incremental: Option<crate::incremental::Form>,
     /// The program's `#const` definitions as written (name, value text),
@@ -283,6 +285,7 @@ impl Control {
             ground: None,
             grounded: Vec::new(),
             assigned: Vec::new(),
+            live: None,
             incremental: None,
             program_consts: Vec::new(),
             interrupter: Interrupter::default(),
@@ -375,58 +378,61 @@ impl Control {
 
     /// Parses every source (choosing the dialect), then grounds the part
     /// `base`.  Infos and warnings are kept in [`Control::diagnostics`]
-    /// either way.
+    /// either way.  A single-shot grounding: the grounder's tables are
+    /// freed (a later [`Control::ground_parts`] grounds `base` again).
     pub fn ground(&mut self) -> Result<(), Error> {
         if self.ground.is_some() {
             return Ok(());
         }
-        self.ground_parts(&[("base".to_string(), Vec::new())])
+        self.ground_parts_as(&[("base".to_string(), Vec::new())], false)
     }
 
     /// Grounds the part instances `parts` (`("step", [1])` grounds
-    /// `#program step(t).` with `t` = 1) together with those grounded
-    /// before: the program is grounded anew from every source.  Instances
-    /// grounded before are not repeated; a part nobody wrote grounds to
-    /// nothing.  Assigned externals keep their values.
+    /// `#program step(t).` with `t` = 1) on top of those grounded before,
+    /// as clingo does: only the new instances are instantiated, over the
+    /// atoms of every earlier step; rules of earlier steps are not grounded
+    /// again.  Instances grounded before are not repeated; a part nobody
+    /// wrote grounds to nothing.  Assigned externals keep their values.
     pub fn ground_parts(&mut self, parts: &[(String, Vec<Value>)]) -> Result<(), Error> {
-        let mut all = self.grounded.clone();
-        for p in parts {
-            if !all.contains(p) {
-                all.push(p.clone());
-            }
-        }
-        if self.ground.is_some() && all.len() == self.grounded.len() {
-            return Ok(());
-        }
-        self.ground_exactly(&all)
+        self.ground_parts_as(parts, true)
     }
 
-    /// Grounds exactly the part instances `parts`, anew: instances
-    /// grounded before and not listed are dropped (iclingo's `#volatile`
-    /// part of the step before).  Assigned externals keep their values.
-    pub fn ground_exactly(&mut self, parts: &[(String, Vec<Value>)]) -> Result<(), Error> {
+    /// [`Control::ground_parts`]; `more`: further steps may follow (the
+    /// grounder is kept).
+    fn ground_parts_as(&mut self, parts: &[(String, Vec<Value>)], more: bool) -> Result<(), Error> {
         if matches!(self.ground.as_deref(), Some(Ground::Read(_))) {
             return Ok(());
         }
-        let mut all: Vec<(String, Vec<Value>)> = Vec::new();
+        let mut new: Vec<(String, Vec<Value>)> = Vec::new();
         for p in parts {
-            if !all.contains(p) {
-                all.push(p.clone());
+            if !self.grounded.contains(p) && !new.contains(p) {
+                new.push(p.clone());
             }
         }
+        if self.ground.is_some() && new.is_empty() {
+            return Ok(());
+        }
+        // after a single-shot grounding, the steps so far are grounded again
+        let steps: Vec<_> = if self.live.is_none() {
+            self.grounded.iter().chain(&new).cloned().collect()
+        } else {
+            new.clone()
+        };
         let before = self.diagnostics.len();
-        let result = self.ground_instances(&all);
+        let result = self.ground_instances(&steps, more);
         // a diagnostic seen in an earlier grounding is not repeated
         let mut fresh: Vec<Diagnostic> = self.diagnostics.drain(before..).collect();
         fresh.retain(|d| !self.diagnostics.contains(d));
         self.diagnostics.extend(fresh);
         if result.is_ok() {
-            self.grounded = all;
+            self.grounded.extend(new);
         }
         result
     }
 
-    fn ground_instances(&mut self, instances: &[(String, Vec<Value>)]) -> Result<(), Error> {
+    /// Grounds `instances` on the live grounder (a new one if there is
+    /// none); `more`: keep it for further steps.
+    fn ground_instances(&mut self, instances: &[(String, Vec<Value>)], more: bool) -> Result<(), Error> {
         if self.top.is_empty() && !has_errors(&self.diagnostics) {
             self.add("<empty>", "");
         }
@@ -486,9 +492,17 @@ impl Control {
             }
         }
         let opts = ground::Options { params, ..opts };
-        match ground::ground(stmts, &opts) {
-            Ok((g, infos)) => {
+        let mut grounder = self.live.take().unwrap_or_else(|| ground::Grounder::new(self.options.explain));
+        match grounder.add(stmts, &opts) {
+            Ok(infos) => {
                 self.diagnostics.extend(infos);
+                let g = if more {
+                    let g = grounder.grounding();
+                    self.live = Some(grounder);
+                    g
+                } else {
+                    grounder.finish()
+                };
                 let mut g = Ground::Grounded(g);
                 for (v, value) in &self.assigned {
                     set_external(&mut g, v, *value);
@@ -751,7 +765,12 @@ fn instances_of(
             if *name == part.name && args.len() == part.params.len() {
                 used = true;
                 let start = stmts.len();
-                stmts.extend(part.stmts.iter().cloned());
+                let mut instance = part.stmts.clone();
+                if part.name == crate::incremental::VOLATILE {
+                    let span = instance.first().map_or(Span::NOWHERE, |s| s.span());
+                    crate::incremental::guard_volatile(&mut instance, &part.params[0], span);
+                }
+                stmts.extend(instance);
                 params.push((
                     start..stmts.len(),
                     part.params.iter().cloned().zip(args.iter().cloned()).collect(),

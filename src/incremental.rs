@@ -6,7 +6,9 @@
 //!   `check(k)` and `step(k)`; before each solve `query(k)` is made true.
 //! - iclingo's (gringo 3) `#base.`, `#cumulative t.` and `#volatile t.`:
 //!   step k (from 1) is `base`, every `#cumulative` instance for 1..k, and
-//!   the `#volatile` instance for k alone (the one of step k-1 is gone).
+//!   the `#volatile` instance for k alone: each rule of the volatile part
+//!   has the external atom `#volatile(t)` in its body (see
+//!   [`guard_volatile`]), true for step k's solve and released after it.
 //!
 //! Invariant: every step is one solver call, and the loop stops as
 //! clingo 5.4's incmode stops it: after at most `imax` calls, and once at
@@ -14,12 +16,15 @@
 //! `istop` names (`SAT`, `UNSAT` or `UNKNOWN`).  The first call is always
 //! made.
 //!
-//! Each step is grounded by [`Control::ground_parts`] (or
-//! [`Control::ground_exactly`] for iclingo's volatile part), which
-//! grounds the program anew; the solver starts afresh at every step.
+//! Each step's new part instances are grounded by
+//! [`Control::ground_parts`] on top of the earlier steps (rules of earlier
+//! steps are not grounded again, as in clingo); the solver starts afresh
+//! at every step, on the whole program so far.
 
 use crate::control::{Control, Error, SolveResult};
 use crate::program::External;
+use crate::syntax::ast::{BodyLit, LitKind, Literal, Sign, Statement, Term, TermKind};
+use crate::syntax::span::Span;
 use crate::Value;
 
 /// The name under which iclingo's `#cumulative t.` part is kept (a name
@@ -145,13 +150,45 @@ impl Steps {
                 Ok(())
             }
             Form::Iclingo => {
-                let mut parts = vec![("base".to_string(), vec![])];
-                parts.extend((1..=k).map(|i| at(CUMULATIVE, i)));
-                parts.push(at(VOLATILE, k));
-                ctl.ground_exactly(&parts)
+                let guard = |k: u64| Value::Func {
+                    name: VOLATILE.to_string(),
+                    args: vec![Value::Int(k as i32)],
+                    neg: false,
+                };
+                let mut parts = vec![at(CUMULATIVE, k), at(VOLATILE, k)];
+                if k == 1 {
+                    parts.insert(0, ("base".to_string(), vec![]));
+                } else {
+                    ctl.assign_external(&guard(k - 1), External::Release);
+                }
+                ctl.ground_parts(&parts)?;
+                ctl.assign_external(&guard(k), External::True);
+                Ok(())
             }
         }
     }
+}
+
+/// The statements of one instance of iclingo's `#volatile t.` part, each
+/// rule (and optimisation element) made to hold only while the external
+/// atom `#volatile(t)` is true, and that external declared.
+pub fn guard_volatile(stmts: &mut Vec<Statement>, param: &str, span: Span) {
+    let guard = Term::new(
+        span,
+        TermKind::Func {
+            name: VOLATILE.to_string(),
+            args: vec![Term::new(span, TermKind::Func { name: param.to_string(), args: vec![] })],
+        },
+    );
+    let lit = BodyLit::Lit(Literal { span, sign: Sign::Pos, kind: LitKind::Atom(guard.clone()) });
+    for s in stmts.iter_mut() {
+        match s {
+            Statement::Rule(r) => r.body.push(lit.clone()),
+            Statement::Optimize { elems, .. } => elems.iter_mut().for_each(|e| e.cond.push(lit.clone())),
+            _ => {}
+        }
+    }
+    stmts.push(Statement::External { span, atom: Box::new(guard), body: vec![], value: None });
 }
 
 #[cfg(test)]

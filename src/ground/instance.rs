@@ -234,7 +234,8 @@ impl Instantiator {
                 }
             }
         }
-        let mut seen = super::hash::Set::default();
+        // (grounding in steps: the externals of earlier steps stay as they are)
+        let mut seen: super::hash::Set<Atom> = self.prog.externals.iter().map(|(a, _)| *a).collect();
         for (a, value, body) in std::mem::take(&mut self.externals) {
             let refuted = body.iter().any(|l| !l.is_positive() && fact[l.atom().index()]);
             if !refuted && seen.insert(a) {
@@ -320,12 +321,15 @@ impl Instantiator {
     /// The program's minimize statements from the ground optimisation
     /// elements: one per priority, highest first, with one literal per
     /// distinct `(weight, tuple)` that holds when any of its elements'
-    /// bodies does (a tuple counts once however many bodies hold).
+    /// bodies does (a tuple counts once however many bodies hold).  Made
+    /// anew from every element so far (grounding in steps: a tuple of an
+    /// earlier step still counts once).
     pub(super) fn finish_minimize(&mut self) {
         let mut groups: IMap<(i64, i64, Vec<Sym>), Vec<Vec<program::Lit>>> = IMap::default();
-        for e in std::mem::take(&mut self.minimize) {
-            groups.entry((e.priority, e.weight, e.tuple)).or_default().push(e.body);
+        for e in &self.minimize {
+            groups.entry((e.priority, e.weight, e.tuple.clone())).or_default().push(e.body.clone());
         }
+        self.prog.minimize.clear();
         let mut levels: std::collections::BTreeMap<i64, Vec<(program::Lit, i64)>> = Default::default();
         for ((priority, weight, _), alts) in groups {
             let lit = if alts.iter().any(|a| a.is_empty()) {

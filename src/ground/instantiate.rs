@@ -76,6 +76,8 @@ pub struct Instantiator {
     /// Ground externals with the undecided literals of their condition,
     /// in the order they were built (see `finish_externals`).
     pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>)>,
+    /// The pairs `p(t)`, `-p(t)` already made a constraint.
+    pub(super) complementary: super::hash::Set<(Atom, Atom)>,
     /// Ground `#heuristic` directives whose atom is looked up at the end
     /// (see `finish_heuristics`).
     pub(super) heuristics: Vec<PendingHeuristic>,
@@ -133,6 +135,7 @@ impl Instantiator {
             disjunctions: Vec::new(),
             minimize: Vec::new(),
             externals: Vec::new(),
+            complementary: Default::default(),
             heuristics: Vec::new(),
             ignored_heuristics: Vec::new(),
             origins: None,
@@ -467,6 +470,10 @@ impl Instantiator {
                 .filter_map(|(args, n)| self.preds[j].atoms.get(args).map(|p| (*p, *n)))
                 .collect();
             for (p, n) in pairs {
+                // (grounding in steps: each pair once)
+                if !self.complementary.insert((p.atom, n.atom)) {
+                    continue;
+                }
                 let mut body = Vec::new();
                 if !p.fact {
                     body.push(p.atom.pos());

@@ -2,7 +2,9 @@
 //!
 //! [`ground`] is the grounder's whole interface: statements in, a
 //! [`Grounding`] (the ground program for the solver plus the table of what
-//! to print for which atom) or diagnostics out.
+//! to print for which atom) or diagnostics out; [`Grounder`] does the same
+//! in steps (multi-shot), each step's statements over the earlier steps'
+//! atoms.
 //! Invariant: if no error diagnostic is returned, every rule was safe and
 //! instantiated completely.
 
@@ -125,97 +127,207 @@ pub fn ground(
     stmts: Vec<Statement>,
     opts: &Options,
 ) -> Result<(Grounding, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let (norm, syms, keys, mut diags) = normalized(&stmts, opts);
-    drop(stmts);
-    if crate::diagnostics::has_errors(&diags) {
-        return Err(diags);
+    let mut g = Grounder::new(opts.record_origins);
+    let diags = g.add(stmts, opts)?;
+    Ok((g.finish(), diags))
+}
+
+/// Grounding in steps, as clingo grounds program parts one call after
+/// another: each [`Grounder::add`] instantiates only the new statements,
+/// over the atoms of every earlier step; rules grounded in an earlier step
+/// are not grounded again, so they never see atoms of later steps (clingo's
+/// modular composition of steps).  Atoms keep their numbers from step to
+/// step; [`Grounder::grounding`] is the program so far.
+pub struct Grounder {
+    inst: instantiate::Instantiator,
+    keys: ISet<PredKey>,
+    show: normalize::ShowSpec,
+    project: Option<Vec<PredKey>>,
+    /// Predicates some rule of an earlier step has in its head (or
+    /// declared `#defined`): no "does not occur in any rule head" for them.
+    headed: hash::Set<rule::PredId>,
+    aux: u32,
+}
+
+impl Grounder {
+    /// A grounder with nothing grounded; `record_origins`: keep the source
+    /// rule of each ground rule.
+    pub fn new(record_origins: bool) -> Grounder {
+        let mut inst = instantiate::Instantiator::new(Symbols::new(), Vec::new());
+        if record_origins {
+            inst.origins = Some(Vec::new());
+        }
+        Grounder {
+            inst,
+            keys: ISet::default(),
+            show: Default::default(),
+            project: None,
+            headed: Default::default(),
+            aux: 0,
+        }
     }
-    if opts.warn_undefined {
-        undefined_atoms(&norm, &keys, &syms, &mut diags);
-    }
-    let preds: Vec<Pred> = keys.iter().map(|k| Pred::new(*k)).collect();
-    let mut inst = instantiate::Instantiator::new(syms, preds);
-    inst.max_atoms = opts.max_atoms;
-    if opts.record_origins {
-        inst.origins = Some(Vec::new());
-    }
-    inst.interrupt = opts.interrupt.clone();
-    match inst.run(&norm.rules) {
-        Ok(()) => {}
-        Err(instantiate::Abort::Interrupted) => {
-            diags.push(Diagnostic::global_error("grounding interrupted"));
+
+    /// Grounds `stmts` on top of what was grounded before.  Returns the
+    /// diagnostics (infos and warnings even on success); `Err` carries them
+    /// when there is an error, and the grounder is then not to be used again.
+    pub fn add(&mut self, stmts: Vec<Statement>, opts: &Options) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        let mut diags = Vec::new();
+        let norm = normalize::normalize(
+            &stmts,
+            normalize::Constants { overrides: &opts.consts, params: &opts.params },
+            opts.dialect,
+            &mut self.inst.syms,
+            &mut self.keys,
+            &mut diags,
+            self.aux,
+        );
+        drop(stmts);
+        self.aux = norm.aux;
+        for r in &norm.rules {
+            safety::check(r, &self.inst.syms, &mut diags);
+        }
+        if crate::diagnostics::has_errors(&diags) {
             return Err(diags);
         }
-        Err(instantiate::Abort::TooManyAtoms { pred, limit }) => {
-            diags.push(Diagnostic::global_error(format!(
-                "grounding stopped: more than {} ground atoms (last growing predicate: {})",
-                limit, pred
-            )));
-            return Err(diags);
+        if opts.warn_undefined {
+            undefined_atoms(&norm, &self.keys, &self.inst.syms, &self.headed, &mut diags);
         }
-    }
-    inst.finish_minimize();
-    for (span, tuple) in std::mem::take(&mut inst.ignored_tuples) {
-        diags.push(
-            Diagnostic::info(span, format!("tuple ignored:\n  {}", tuple))
-                .with_class(crate::diagnostics::InfoClass::OperationUndefined),
-        );
-    }
-    inst.finish_externals();
-    inst.finish_heuristics();
-    for span in std::mem::take(&mut inst.ignored_heuristics) {
-        diags.push(
-            Diagnostic::info(span, "heuristic directive ignored")
-                .with_class(crate::diagnostics::InfoClass::OperationUndefined),
-        );
-    }
-    let mut origins = inst.origins.take().unwrap_or_default();
-    if opts.record_origins {
-        // the minimize statements' auxiliary rules
-        origins.resize(inst.prog.rules.len(), crate::syntax::span::Span::NOWHERE);
-    }
-    crate::program::simplify::drop_underivable_along(&mut inst.prog, &mut origins);
-    // The output table.
-    let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
-    let mut atom_syms = hash::Map::default();
-    // the domains are consumed (indexes freed first) to keep the peak low
-    let mut preds = std::mem::take(&mut inst.preds);
-    for p in &mut preds {
-        p.release_indexes();
-    }
-    for p in preds {
-        let name = inst.syms.name_str(p.key.name).to_string();
-        let shown = !name.starts_with('#') && norm.show.shows(&p.key);
-        let projected = norm.project.as_ref().is_some_and(|ks| ks.contains(&p.key));
-        if projected {
-            let all = inst.prog.project.get_or_insert_with(Vec::new);
-            all.extend(p.atoms.values().map(|i| i.atom));
-        }
-        for (args, info) in p.atoms {
-            let s = inst.syms.func(p.key.name, p.key.neg, args.into_vec());
-            atom_syms.insert(info.atom, s);
-            if shown {
-                output.push((s, if info.fact { None } else { Some(info.atom) }));
+        let inst = &mut self.inst;
+        inst.preds.extend(self.keys.iter().skip(inst.preds.len()).map(|k| Pred::new(*k)));
+        // a predicate the new rules derive is open again until they are grounded
+        for r in &norm.rules {
+            for p in depgraph::head_preds(r) {
+                inst.preds[p.0 as usize].complete = false;
+                self.headed.insert(p);
             }
         }
+        self.headed.extend(norm.defined.iter().copied());
+        inst.max_atoms = opts.max_atoms;
+        inst.interrupt = opts.interrupt.clone();
+        match inst.run(&norm.rules) {
+            Ok(()) => {}
+            Err(instantiate::Abort::Interrupted) => {
+                diags.push(Diagnostic::global_error("grounding interrupted"));
+                return Err(diags);
+            }
+            Err(instantiate::Abort::TooManyAtoms { pred, limit }) => {
+                diags.push(Diagnostic::global_error(format!(
+                    "grounding stopped: more than {} ground atoms (last growing predicate: {})",
+                    limit, pred
+                )));
+                return Err(diags);
+            }
+        }
+        inst.finish_minimize();
+        for (span, tuple) in std::mem::take(&mut inst.ignored_tuples) {
+            diags.push(
+                Diagnostic::info(span, format!("tuple ignored:\n  {}", tuple))
+                    .with_class(crate::diagnostics::InfoClass::OperationUndefined),
+            );
+        }
+        inst.finish_externals();
+        inst.finish_heuristics();
+        for span in std::mem::take(&mut inst.ignored_heuristics) {
+            diags.push(
+                Diagnostic::info(span, "heuristic directive ignored")
+                    .with_class(crate::diagnostics::InfoClass::OperationUndefined),
+            );
+        }
+        if let Some(o) = &mut inst.origins {
+            // the minimize statements' auxiliary rules
+            o.resize(inst.prog.rules.len(), crate::syntax::span::Span::NOWHERE);
+        }
+        let show = norm.show;
+        self.show.explicit |= show.explicit;
+        self.show.hide_all |= show.hide_all;
+        for k in show.sigs {
+            if !self.show.sigs.contains(&k) {
+                self.show.sigs.push(k);
+            }
+        }
+        for k in show.hidden {
+            if !self.show.hidden.contains(&k) {
+                self.show.hidden.push(k);
+            }
+        }
+        if let Some(ks) = norm.project {
+            let all = self.project.get_or_insert_with(Vec::new);
+            for k in ks {
+                if !all.contains(&k) {
+                    all.push(k);
+                }
+            }
+        }
+        Ok(diags)
     }
-    output.extend(inst.shows.iter().copied());
-    if norm.project.is_some() || inst.prog.project.is_some() {
-        let all = inst.prog.project.get_or_insert_with(Vec::new);
-        all.sort_unstable();
-        all.dedup();
+
+    /// The program grounded so far (a copy: more may be added).
+    pub fn grounding(&self) -> Grounding {
+        let program = self.inst.prog.clone();
+        let origins = self.inst.origins.clone().unwrap_or_default();
+        let preds: Vec<(PredKey, Vec<(Box<[Sym]>, domain::AtomInfo)>)> = self
+            .inst
+            .preds
+            .iter()
+            .map(|p| (p.key, p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect()))
+            .collect();
+        self.table(program, origins, self.inst.syms.clone(), preds, self.inst.shows.clone())
     }
-    Ok((
-        Grounding {
-            program: inst.prog,
-            syms: inst.syms,
-            output,
-            atom_syms,
-            origins,
-            atom_index: Default::default(),
-        },
-        diags,
-    ))
+
+    /// The program grounded, the grounder consumed (its domains freed one
+    /// by one while the output table is built, to keep the peak low).
+    pub fn finish(mut self) -> Grounding {
+        let program = std::mem::take(&mut self.inst.prog);
+        let origins = self.inst.origins.take().unwrap_or_default();
+        let mut preds = std::mem::take(&mut self.inst.preds);
+        for p in &mut preds {
+            p.release_indexes();
+        }
+        let preds = preds.into_iter().map(|p| (p.key, p.atoms));
+        let syms = std::mem::take(&mut self.inst.syms);
+        let shows = std::mem::take(&mut self.inst.shows);
+        self.table(program, origins, syms, preds, shows)
+    }
+
+    /// The grounding of `program` with its output table, from the atoms
+    /// of each predicate.
+    fn table<A>(
+        &self,
+        mut program: GroundProgram,
+        mut origins: Vec<crate::syntax::span::Span>,
+        mut syms: Symbols,
+        preds: impl IntoIterator<Item = (PredKey, A)>,
+        shows: Vec<(Sym, Option<Atom>)>,
+    ) -> Grounding
+    where
+        A: IntoIterator<Item = (Box<[Sym]>, domain::AtomInfo)>,
+    {
+        crate::program::simplify::drop_underivable_along(&mut program, &mut origins);
+        let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
+        let mut atom_syms = hash::Map::default();
+        for (key, atoms) in preds {
+            let name = syms.name_str(key.name).to_string();
+            let shown = !name.starts_with('#') && self.show.shows(&key);
+            let projected = self.project.as_ref().is_some_and(|ks| ks.contains(&key));
+            for (args, info) in atoms {
+                if projected {
+                    program.project.get_or_insert_with(Vec::new).push(info.atom);
+                }
+                let s = syms.func(key.name, key.neg, args.into_vec());
+                atom_syms.insert(info.atom, s);
+                if shown {
+                    output.push((s, if info.fact { None } else { Some(info.atom) }));
+                }
+            }
+        }
+        output.extend(shows);
+        if self.project.is_some() || program.project.is_some() {
+            let all = program.project.get_or_insert_with(Vec::new);
+            all.sort_unstable();
+            all.dedup();
+        }
+        Grounding { program, syms, output, atom_syms, origins, atom_index: Default::default() }
+    }
 }
 
 /// The errors grounding `stmts` would report before instantiating
@@ -243,6 +355,7 @@ fn normalized(
         &mut syms,
         &mut keys,
         &mut diags,
+        0,
     );
     for r in &norm.rules {
         safety::check(r, &syms, &mut diags);
@@ -256,9 +369,11 @@ fn undefined_atoms(
     norm: &normalize::Normalized,
     keys: &ISet<PredKey>,
     syms: &Symbols,
+    before: &hash::Set<rule::PredId>,
     diags: &mut Vec<Diagnostic>,
 ) {
     let mut defined: hash::Set<_> = norm.defined.iter().copied().collect();
+    defined.extend(before.iter().copied());
     for r in &norm.rules {
         for p in depgraph::head_preds(r) {
             defined.insert(p);

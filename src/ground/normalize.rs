@@ -60,6 +60,9 @@ pub struct Normalized {
     pub project: Option<Vec<PredKey>>,
     /// `#show p/n.` statements (clingo 5), with where they are.
     pub show_sigs: Vec<(PredId, Span)>,
+    /// Auxiliary predicates (`#projN`) made so far: the first number for
+    /// the next statements normalised into the same symbol table.
+    pub aux: u32,
 }
 
 /// What names stand for constants.
@@ -78,6 +81,7 @@ pub fn normalize(
     syms: &mut Symbols,
     preds: &mut ISet<PredKey>,
     diags: &mut Vec<Diagnostic>,
+    first_aux: u32,
 ) -> Normalized {
     let mut n = Normalizer {
         dialect,
@@ -87,7 +91,7 @@ pub fn normalize(
         spliced: Vec::new(),
         params: Map::default(),
         diags,
-        aux: 0,
+        aux: first_aux,
         rules: Vec::with_capacity(stmts.len()),
         body_atoms: Vec::new(),
         defined: Vec::new(),
@@ -97,6 +101,8 @@ pub fn normalize(
     };
     n.collect_consts(stmts, constants.overrides);
     let mut show = ShowSpec::default();
+    // gringo 3's `#hide p(X) : q(X).`, done once every plain `#hide` is known
+    let mut conditional_hides: Vec<(Span, &ast::Term, &Vec<ast::Literal>)> = Vec::new();
     let domains = domain_decls(stmts);
     let mut optimize_statements = 0;
     let mut ranges = constants.params.iter().peekable();
@@ -128,7 +134,7 @@ pub fn normalize(
                     n.preds.insert(key);
                     show.hidden.push(key);
                 }
-                _ => n.diags.push(Diagnostic::error(*span, "not supported yet: #hide with a condition")),
+                _ => conditional_hides.push((*span, t, cond)),
             },
             Statement::ShowAtoms { span, what, cond } => match signature(what) {
                 Some((name, arity, neg)) if cond.is_empty() => {
@@ -244,6 +250,9 @@ pub fn normalize(
             }
         }
     }
+    for (span, pattern, cond) in conditional_hides {
+        n.conditional_hide(span, pattern, cond, &mut show);
+    }
     Normalized {
         rules: n.rules,
         show,
@@ -251,6 +260,7 @@ pub fn normalize(
         defined: n.defined,
         project: (n.project_directive || !n.project_sigs.is_empty()).then_some(n.project_sigs),
         show_sigs: n.show_sigs,
+        aux: n.aux,
     }
 }
 
@@ -367,6 +377,50 @@ impl Normalizer<'_> {
                 ));
             }
         }
+    }
+
+    /// gringo 3's `#hide p(t..) : c.`: the atoms of `p` stay printed but
+    /// those matching the pattern whose condition holds.  The matches are
+    /// derived into an auxiliary predicate `#hideN` over `p`'s arguments
+    /// (never printed), and `p`'s atoms printed as the true `p(X1,..)`
+    /// without a `#hideN(X1,..)`.  Nothing to do when `p` is hidden whole.
+    fn conditional_hide(&mut self, span: Span, pattern: &ast::Term, cond: &[ast::Literal], show: &mut ShowSpec) {
+        let (inner, neg) = match &pattern.kind {
+            TermKind::Unary(UnOp::Neg, x) => (x.as_ref(), true),
+            _ => (pattern, false),
+        };
+        let TermKind::Func { name, args } = &inner.kind else {
+            self.diags.push(Diagnostic::error(span, "#hide: expected an atom"));
+            return;
+        };
+        let key = PredKey { name: self.syms.name(name), arity: args.len() as u32, neg };
+        self.preds.insert(key);
+        if show.hide_all || show.hidden.contains(&key) {
+            return;
+        }
+        self.aux += 1;
+        let hide_name = format!("#hide{}", self.aux);
+        let func = |name: &str, args: Vec<ast::Term>| ast::Term::new(span, TermKind::Func { name: name.to_string(), args });
+        let atom = |t: &ast::Term, sign| BodyLit::Lit(ast::Literal { span: t.span, sign, kind: LitKind::Atom(t.clone()) });
+        // #hideN(t..) :- p(t..), c.
+        let mut body = vec![atom(pattern, ast::Sign::Pos)];
+        body.extend(expand_conjunction(cond).into_iter().map(BodyLit::Lit));
+        let derive = ast::Rule { span, head: ast::Head::Atom(func(&hide_name, args.clone())), body };
+        for r in expand_rule(&derive, self.dialect) {
+            self.rule(&r);
+        }
+        // shown: p(X1,..) :- p(X1,..), not #hideN(X1,..).
+        let xs: Vec<ast::Term> =
+            (0..args.len()).map(|i| ast::Term::new(span, TermKind::Var(format!("X{}", i)))).collect();
+        let general = func(name, xs.clone());
+        let general = if neg { ast::Term::new(span, TermKind::Unary(UnOp::Neg, Box::new(general))) } else { general };
+        let shown = ast::Rule {
+            span,
+            head: ast::Head::Atom(general.clone()),
+            body: vec![atom(&general, ast::Sign::Pos), atom(&func(&hide_name, xs), ast::Sign::Not)],
+        };
+        self.show_rule(&shown);
+        show.hidden.push(key);
     }
 
     /// Writes the value of each [`Normalizer::spliced`] constant where the

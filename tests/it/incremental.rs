@@ -84,6 +84,8 @@ fn incmode_programs_run_as_clingo_runs_them() {
         // until unsatisfiable, at most 7 steps
         &["robots_incmode.lp", "-c", "istop=\"UNSAT\"", "-c", "imax=7"],
         &["robots_incmode.lp", "3", "-c", "imin=7"],
+        // rules of a step never see atoms of later steps
+        &["modular_incmode.lp", "0"],
     ];
     for args in runs {
         let mut with_path: Vec<String> = args.iter().map(|a| a.to_string()).collect();
