@@ -384,7 +384,13 @@ impl Normalizer<'_> {
     /// derived into an auxiliary predicate `#hideN` over `p`'s arguments
     /// (never printed), and `p`'s atoms printed as the true `p(X1,..)`
     /// without a `#hideN(X1,..)`.  Nothing to do when `p` is hidden whole.
-    fn conditional_hide(&mut self, span: Span, pattern: &ast::Term, cond: &[ast::Literal], show: &mut ShowSpec) {
+    fn conditional_hide(
+        &mut self,
+        span: Span,
+        pattern: &ast::Term,
+        cond: &[ast::Literal],
+        show: &mut ShowSpec,
+    ) {
         let (inner, neg) = match &pattern.kind {
             TermKind::Unary(UnOp::Neg, x) => (x.as_ref(), true),
             _ => (pattern, false),
@@ -400,8 +406,12 @@ impl Normalizer<'_> {
         }
         self.aux += 1;
         let hide_name = format!("#hide{}", self.aux);
-        let func = |name: &str, args: Vec<ast::Term>| ast::Term::new(span, TermKind::Func { name: name.to_string(), args });
-        let atom = |t: &ast::Term, sign| BodyLit::Lit(ast::Literal { span: t.span, sign, kind: LitKind::Atom(t.clone()) });
+        let func = |name: &str, args: Vec<ast::Term>| {
+            ast::Term::new(span, TermKind::Func { name: name.to_string(), args })
+        };
+        let atom = |t: &ast::Term, sign| {
+            BodyLit::Lit(ast::Literal { span: t.span, sign, kind: LitKind::Atom(t.clone()) })
+        };
         // #hideN(t..) :- p(t..), c.
         let mut body = vec![atom(pattern, ast::Sign::Pos)];
         body.extend(expand_conjunction(cond).into_iter().map(BodyLit::Lit));
@@ -413,7 +423,8 @@ impl Normalizer<'_> {
         let xs: Vec<ast::Term> =
             (0..args.len()).map(|i| ast::Term::new(span, TermKind::Var(format!("X{}", i)))).collect();
         let general = func(name, xs.clone());
-        let general = if neg { ast::Term::new(span, TermKind::Unary(UnOp::Neg, Box::new(general))) } else { general };
+        let general =
+            if neg { ast::Term::new(span, TermKind::Unary(UnOp::Neg, Box::new(general))) } else { general };
         let shown = ast::Rule {
             span,
             head: ast::Head::Atom(general.clone()),

@@ -180,3 +180,22 @@ fn lua_blocks_and_calls_are_one_located_error_each() {
     assert!(a.stderr.contains("<stdin>:2:3-5: error: script call @f is not supported"), "{}", a.stderr);
     assert_eq!(a.stderr.matches("error:").count(), 1, "{}", a.stderr);
 }
+
+#[test]
+fn a_conditional_hide_hides_the_matching_atoms_only() {
+    // p(1..3), q(2): #hide p(X) : q(X). hides p(2); p(1), p(3), q(2) stay.
+    let src = "p(1..3). q(2). #hide p(X) : q(X).";
+    let expected = want(&[&["p(1)", "p(3)", "q(2)"]]);
+    assert_eq!(gringo3(src), expected);
+    same_in_clingo5("p(1..3). q(2). #show q/1. #show p(X) : p(X), not q(X).", &expected);
+    // A pattern with a constant: p(X,a) with r(X) hidden, p(2,b) (another
+    // pattern) and p(1,a) (no r(1)) printed.
+    let src = "p(1,a). p(2,b). p(3,a). r(3). #hide p(X,a) : r(X).";
+    assert_eq!(gringo3(src), want(&[&["p(1,a)", "p(2,b)", "r(3)"]]));
+    // Over a choice: only true atoms are printed, p(2) never.
+    let src = "{p(1..3)}. q(2). #hide p(X) : q(X). :- not p(2). :- p(3).";
+    assert_eq!(gringo3(src), want(&[&["q(2)"], &["p(1)", "q(2)"]]));
+    // `#hide.` hides everything anyway; classical negation as any predicate
+    assert_eq!(gringo3("p(1..3). q(2). #hide p(X) : q(X). #hide."), want(&[&[]]));
+    assert_eq!(gringo3("-p(1..2). q(1). #hide -p(X) : q(X). p(3)."), want(&[&["-p(2)", "p(3)", "q(1)"]]));
+}
