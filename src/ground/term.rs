@@ -133,8 +133,8 @@ impl GTerm {
     /// As [`GTerm::matchable`] for terms matched together (an atom's
     /// arguments): variables and function symbols bind first, anywhere in
     /// the terms; then each arithmetic subterm must be evaluable with what
-    /// they bound, or linear in its one remaining variable (`p(T, T\2)`:
-    /// `T` binds, then `T\2` is a check).
+    /// they bound, or be linear in its only variable (`p(T, T\2)`: `T`
+    /// binds, then `T\2` is a check; `p(X+1)` binds X).
     pub fn matchable_all(terms: &[GTerm], bound: &dyn Fn(Var) -> bool) -> Option<Vec<Var>> {
         let mut out = Vec::new();
         let mut pending = Vec::new();
@@ -146,10 +146,13 @@ impl GTerm {
             pending.retain(|t: &&GTerm| {
                 let mut vs = Vec::new();
                 t.vars(&mut vs);
+                let alone = vs.len() == 1;
                 vs.retain(|v| !bound(*v) && !out.contains(v));
                 match vs.as_slice() {
                     [] => false,
-                    [v] if t.linear_in(*v).is_some() => {
+                    // as gringo: only a term over one variable is inverted
+                    // (`p(X+1)` binds X; `p(X+D)` binds nothing, even with X bound)
+                    [v] if alone && t.linear_in(*v).is_some() => {
                         out.push(*v);
                         false
                     }

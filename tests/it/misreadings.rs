@@ -113,6 +113,24 @@ fn arithmetic_over_variables_bound_in_the_same_atom() {
     assert_eq!(ms, models(&["p(5,1) p(4,2) p(1,3) q(3)"]));
 }
 
+/// A term over two variables binds neither, even with one of them bound
+/// elsewhere: gringo inverts only terms over a single variable.  minasp
+/// once solved `p(X+D)` with `X` bound by `d(X)`, where clingo 5.4 and 5.8
+/// report `D` unsafe (this message is clingo's, character for character).
+#[test]
+fn a_term_over_two_variables_binds_neither() {
+    let (_, code, stderr) = answers(&[], "p(1..3). d(1). q(X,D) :- d(X), p(X+D).\n");
+    assert_eq!(code, Some(65), "{stderr}");
+    assert!(stderr.contains("<stdin>:1:16-39: error: unsafe variables in:"), "{stderr}");
+    assert!(stderr.contains("<stdin>:1:20-21: note: 'D' is unsafe"), "{stderr}");
+    // one variable: inverted (clingo: q(0) q(1) q(2))
+    let (ms, _, stderr) = answers(&[], "p(1..3). q(X) :- p(X+1).\n");
+    assert_eq!(ms, models(&["p(1) p(2) p(3) q(0) q(1) q(2)"]), "{stderr}");
+    // bound first by another literal, the same term is a check (clingo: q(1,1) q(1,2))
+    let (ms, _, stderr) = answers(&[], "p(1..3). d(1). e(1..2). q(X,D) :- d(X), e(D), p(X+D).\n");
+    assert_eq!(ms, models(&["p(1) p(2) p(3) d(1) e(1) e(2) q(1,1) q(1,2)"]), "{stderr}");
+}
+
 // ------------------------------------------------------------------ 3. unreachable aggregates
 
 /// A recursive aggregate that can never reach its bound derived a new `u`
