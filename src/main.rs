@@ -356,6 +356,13 @@ fn solve(
             },
         });
         if stop.reason().is_some() {
+            // stopped between steps: clingo's next call would have been
+            // stopped at once, without a result
+            let more_steps = steps.as_ref().is_some_and(|s| s.clone().next(Some(&result)).is_some());
+            if let (true, Some(c)) = (more_steps, &mut last) {
+                c.result = Default::default();
+                c.more = true;
+            }
             break;
         }
     }

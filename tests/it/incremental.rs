@@ -197,3 +197,27 @@ fn incremental_runs_print_one_json_call_per_step() {
     assert_eq!(doc["Calls"], 8);
     assert_eq!(doc["Result"], "SATISFIABLE");
 }
+
+#[test]
+fn a_time_limit_stops_an_endless_incremental_run_as_clingo_does() {
+    // every step unsatisfiable, no imax: the run goes on until the limit;
+    // the step under way then has no result (clingo 5.4: UNKNOWN, exit 1)
+    let start = std::time::Instant::now();
+    let out = run_command(
+        &[env!("CARGO_BIN_EXE_minasp").to_string()],
+        &["--time-limit=1".to_string(), file("never_incmode.lp")],
+        TIMEOUT,
+    );
+    assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
+    assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("\nUNKNOWN\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("TIME LIMIT   : 1"), "{}", out.stdout);
+    assert!(out.stdout.contains("Models       : 0+"), "{}", out.stdout);
+    let calls: u64 = out
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Calls        : "))
+        .and_then(|n| n.parse().ok())
+        .expect("a Calls line");
+    assert!(calls > 1, "{}", out.stdout);
+}
