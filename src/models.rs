@@ -64,6 +64,13 @@ impl Models {
         Ok(Models { map, solver, disjunctive, interrupt: None })
     }
 
+    /// Joins (or leaves) a portfolio's clause exchange (see
+    /// [`crate::solver::share`]): the candidate search only, never a
+    /// minimality check's.
+    pub fn share(&mut self, exchange: Option<(Arc<crate::solver::share::Exchange>, usize)>) -> bool {
+        self.solver.share(exchange)
+    }
+
     /// Stops the search (and any minimality check) when the flag is set; [`Models::next`] then returns
     /// `Interrupted`.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {

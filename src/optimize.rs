@@ -176,6 +176,15 @@ impl Search {
         self.proven
     }
 
+    /// Joins (or leaves, `None`) a portfolio's clause exchange (see
+    /// [`crate::solver::share`]); false when it does not join (another
+    /// problem, or a core-guided optimisation, whose hardened bounds are
+    /// not the program's consequences).
+    pub fn share(&mut self, exchange: Option<(Arc<crate::solver::share::Exchange>, usize)>) -> bool {
+        let core_guided = self.optimizing && self.config.strategy == OptStrategy::CoreGuided;
+        self.models.share(exchange.filter(|_| !core_guided))
+    }
+
     /// Stops the search when the flag is set.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.models.set_interrupt(flag.clone());

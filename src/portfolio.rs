@@ -1,6 +1,7 @@
 //! Parallel search, `-t N`: a portfolio of N differently configured
 //! searches in threads racing for the first answer (clasp's `compete`
-//! mode, without clause sharing).
+//! mode), passing their short learnt clauses to each other while they race
+//! ([`crate::solver::share`]).
 //!
 //! Invariants: every search of the race solves the same program under the
 //! same clauses (assumptions, projections), so any of them may answer;
@@ -57,6 +58,8 @@ impl Race {
     /// is the user's stop flag, which every search of the race obeys.
     pub fn run(self, first: &mut Search, program: &GroundProgram, stop: &Arc<AtomicBool>) -> Found {
         let done = Arc::new(AtomicBool::new(false));
+        let exchange = Arc::new(crate::solver::share::Exchange::default());
+        first.share(Some((exchange.clone(), 0)));
         let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
         let (winner, found) = std::thread::scope(|scope| {
@@ -65,6 +68,7 @@ impl Race {
                 let done = done.clone();
                 let first = slot.take();
                 let race = &self;
+                let exchange = exchange.clone();
                 scope.spawn(move || match first {
                     Some(search) => {
                         search.set_interrupt(done);
@@ -73,6 +77,7 @@ impl Race {
                     }
                     None => {
                         let Some(mut search) = race.make(i, program) else { return };
+                        search.share(Some((exchange, i)));
                         search.set_interrupt(done);
                         let found = search.next(program);
                         let _ = tx.send((Some(search), found));
@@ -105,6 +110,8 @@ impl Race {
         if let Some(w) = winner {
             *first = w;
         }
+        // the winner goes on alone
+        first.share(None);
         first.set_interrupt(stop.clone());
         found
     }

@@ -33,6 +33,7 @@ mod problem;
 mod propagate;
 mod propagator;
 mod restart;
+pub mod share;
 mod simplify;
 mod watch;
 mod weight;
@@ -183,6 +184,10 @@ pub struct Solver {
     core: Vec<SLit>,
     /// The conditional part of the domain heuristic, if any.
     domain: Option<domain::Domain>,
+    /// The portfolio's clause exchange, while racing (see [`share`]).
+    share: Option<share::Port>,
+    /// Variables at the start (shared with a portfolio's other searches).
+    start_vars: usize,
 }
 
 /// The result of [`Solver::solve_assuming`].
@@ -235,6 +240,8 @@ impl Solver {
             assumptions: Vec::new(),
             core: Vec::new(),
             domain: None,
+            share: None,
+            start_vars: nv,
         };
         if tuning.enumerate {
             for l in &problem.enumeration_phases {
@@ -259,6 +266,40 @@ impl Solver {
         s.stats.variables = nv as u64;
         s.stats.weights = problem.weights.len() as u64;
         s
+    }
+
+    /// Joins a portfolio's clause exchange as search `id` (see [`share`]),
+    /// or leaves it (`None`); false when the exchange is of another problem.
+    pub fn share(&mut self, exchange: Option<(std::sync::Arc<share::Exchange>, usize)>) -> bool {
+        self.share = exchange.and_then(|(ex, id)| share::Port::join(ex, id, self.start_vars));
+        self.share.is_some()
+    }
+
+    /// At the root level: adds the clauses the other searches passed on;
+    /// true if any was added (to propagate before deciding).
+    fn import_shared(&mut self) -> bool {
+        let Some(port) = &mut self.share else { return false };
+        let mut got = Vec::new();
+        port.import(&mut got);
+        let mut added = false;
+        for (mut lits, lbd) in got {
+            if self.done {
+                break;
+            }
+            lits.retain(|&l| !self.assign.is_false(l));
+            if lits.iter().any(|&l| self.assign.is_true(l)) {
+                continue;
+            }
+            added = true;
+            match lits.len() {
+                0 => self.done = true,
+                1 => self.assign.assign(lits[0], Reason::None),
+                _ => {
+                    self.attach(&lits, true, lbd);
+                }
+            }
+        }
+        added
     }
 
     /// Adds a propagator (see [`Propagator`]); it is consulted from the
@@ -468,6 +509,12 @@ impl Solver {
                 self.reduce_db();
             }
             if self.assign.decision_level() == 0 {
+                if self.import_shared() {
+                    if self.done {
+                        return None;
+                    }
+                    continue;
+                }
                 self.simplify();
             }
             if self.stats.decisions.is_multiple_of(256) && self.interrupted() {
@@ -547,6 +594,9 @@ impl Solver {
         self.backtrack(bj);
         let learnt = std::mem::take(&mut self.learnt);
         let lbd = self.compute_lbd(&learnt);
+        if let Some(port) = &self.share {
+            port.export(&learnt, lbd);
+        }
         let reason = self.attach(&learnt, true, lbd);
         self.assign.assign(learnt[0], reason);
         self.learnt = learnt;

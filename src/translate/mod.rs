@@ -201,6 +201,12 @@ impl ProgramSolver {
         m
     }
 
+    /// Joins (or leaves) a portfolio's clause exchange (see
+    /// [`crate::solver::share`]).
+    pub fn share(&mut self, exchange: Option<(Arc<crate::solver::share::Exchange>, usize)>) -> bool {
+        self.solver.share(exchange)
+    }
+
     /// Stops the search when the flag is set.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.solver.set_interrupt(flag);
