@@ -98,6 +98,8 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 note(Dialect::Gringo3, lo, hi, "#begin_lua", &mut dialect)
             }
             Unsupported(_) => {}
+            // gringo 3 has `#include "file".` too; `#include <lib>.` is clingo 5's
+            Include if toks.get(i + 1).is_some_and(|t| t.1 != Token::Lt) => {}
             Script | Program | Include | Defined | Project => {
                 note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
             }

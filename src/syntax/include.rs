@@ -178,7 +178,17 @@ impl Reader<'_> {
 
     fn include(&mut self, from: FileId, span: Span, path: &str, library: bool) {
         if library && path == "incmode" {
+            // clingo's library program: `#program check(t). #external query(t).`
             self.parts.incmode = true;
+            let t = |name: &str, args| {
+                super::ast::Term::new(span, super::ast::TermKind::Func { name: name.to_string(), args })
+            };
+            let query = t("query", vec![t("t", vec![])]);
+            self.parts.other.push(Part {
+                name: "check".to_string(),
+                params: vec!["t".to_string()],
+                stmts: vec![Statement::External { span, atom: Box::new(query), body: vec![], value: None }],
+            });
             return;
         }
         if library {

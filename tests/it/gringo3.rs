@@ -199,3 +199,24 @@ fn a_conditional_hide_hides_the_matching_atoms_only() {
     assert_eq!(gringo3("p(1..3). q(2). #hide p(X) : q(X). #hide."), want(&[&[]]));
     assert_eq!(gringo3("-p(1..2). q(1). #hide -p(X) : q(X). p(3)."), want(&[&["-p(2)", "p(3)", "q(1)"]]));
 }
+
+#[test]
+fn include_and_conditional_externals_in_gringo3_files() {
+    // `#include "file".` is gringo 3 too: a file with a weight aggregate
+    // that includes another is one gringo 3 program (no mixed-dialect
+    // error); p(2) from the included file makes r true (2 >= 2).
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("facts.lp"), "p(2).\n").unwrap();
+    let main = dir.path().join("main.lp");
+    std::fs::write(&main, "#include \"facts.lp\".\nr :- 2 [p(X) = X : p(X)].\n#hide.\n#show r/0.\n").unwrap();
+    let a = run_minasp(&[main.to_str().unwrap(), "0"], None, TIMEOUT);
+    assert_eq!((a.code, a.models.len()), (Some(30), 1), "{}", a.stderr);
+    assert_eq!(a.models[0], BTreeSet::from(["r".to_string()]));
+    // `#external e(X) : d(X).`: the instances are inputs, false unless
+    // assigned: no p(X), one answer set.
+    assert_eq!(gringo3("d(1..2). #external e(X) : d(X). p(X) :- e(X). #hide d/1."), want(&[&[]]));
+    // `#external p/n.` (a whole predicate) is refused with one located error
+    let a = run_minasp(&["--dialect", "gringo3", "-"], Some("#external e/1.\np :- e(1).\n"), TIMEOUT);
+    assert_eq!(a.code, Some(65));
+    assert!(a.stderr.contains("<stdin>:1:1-15: error: not supported yet: #external p/n"), "{}", a.stderr);
+}

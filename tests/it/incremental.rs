@@ -86,6 +86,8 @@ fn incmode_programs_run_as_clingo_runs_them() {
         &["robots_incmode.lp", "3", "-c", "imin=7"],
         // rules of a step never see atoms of later steps
         &["modular_incmode.lp", "0"],
+        // query(t) not declared by the program: incmode declares it
+        &["implicit_query_incmode.lp", "0"],
         // models of earlier steps, then an unsatisfiable last step
         &["sat_then_unsat_incmode.lp", "0", "-c", "istop=\"UNSAT\""],
     ];
