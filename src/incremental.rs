@@ -76,6 +76,28 @@ pub struct Limits {
     pub istop: StopOn,
 }
 
+impl Limits {
+    /// The limits of a run: `-c imin=`/`imax=`/`istop=` (or the program's
+    /// `#const`), as clingo 5's incmode reads them, else the values given
+    /// (iclingo's `--imin`/`--imax`/`--istop`), else the defaults.
+    pub fn read(ctl: &Control, imin: Option<u64>, imax: Option<u64>, istop: Option<StopOn>) -> Limits {
+        let number = |name: &str| match ctl.constant(name) {
+            Some(Value::Int(n)) => Some(n.max(0) as u64),
+            _ => None,
+        };
+        let stop = match ctl.constant("istop") {
+            Some(Value::Str(s)) => StopOn::parse(&s),
+            _ => None,
+        };
+        let default = Limits::default();
+        Limits {
+            imin: number("imin").or(imin).unwrap_or(default.imin),
+            imax: number("imax").or(imax),
+            istop: stop.or(istop).unwrap_or(default.istop),
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits { imin: 1, imax: None, istop: StopOn::Sat }
@@ -100,7 +122,7 @@ impl Steps {
     /// The number of the step [`Steps::next`] last returned.
     fn step(&self) -> u64 {
         match self.form {
-            Form::Incmode => self.calls - 1,
+            Form::Incmode => self.calls.saturating_sub(1),
             Form::Iclingo => self.calls,
         }
     }
@@ -134,11 +156,7 @@ impl Steps {
         let at = |name: &str, k: u64| (name.to_string(), vec![Value::Int(k as i32)]);
         match self.form {
             Form::Incmode => {
-                let query = |k: u64| Value::Func {
-                    name: "query".to_string(),
-                    args: vec![Value::Int(k as i32)],
-                    neg: false,
-                };
+                let query = |k: u64| Value::func("query", vec![Value::Int(k as i32)]);
                 let parts = if k == 0 {
                     vec![at("check", 0), ("base".to_string(), vec![])]
                 } else {
@@ -150,11 +168,7 @@ impl Steps {
                 Ok(())
             }
             Form::Iclingo => {
-                let guard = |k: u64| Value::Func {
-                    name: VOLATILE.to_string(),
-                    args: vec![Value::Int(k as i32)],
-                    neg: false,
-                };
+                let guard = |k: u64| Value::func(VOLATILE, vec![Value::Int(k as i32)]);
                 let mut parts = vec![at(CUMULATIVE, k), at(VOLATILE, k)];
                 if k == 1 {
                     parts.insert(0, ("base".to_string(), vec![]));

@@ -11,7 +11,7 @@ mod stop;
 
 use minasp::cli::{Cli, GroundOutput, Mode};
 use minasp::enumerate::EnumMode;
-use minasp::incremental::{Limits, Steps, StopOn};
+use minasp::incremental::{Limits, Steps};
 use minasp::optimize::OptMode;
 use minasp::output::{self, OptSummary, Printer, Shown, Style, Summary};
 use minasp::Control;
@@ -113,7 +113,7 @@ fn run(cli: Cli) -> i32 {
         }
         Err(e) => {
             stop.claim_output();
-            print_diagnostics(&ctl, &cli);
+            print_diagnostics(&ctl, &cli, 0);
             eprintln!("*** ERROR: (minasp): {}", e);
             if !cli.prints_ground_program() {
                 let _ = Printer::new(&mut out, style, &inputs).unknown(start.elapsed(), None);
@@ -121,7 +121,7 @@ fn run(cli: Cli) -> i32 {
             return 65;
         }
     }
-    print_diagnostics(&ctl, &cli);
+    print_diagnostics(&ctl, &cli, 0);
     if !cli.verify.is_empty() {
         stop.claim_output();
         return verify(&ctl, &cli.verify);
@@ -181,13 +181,17 @@ fn verify(ctl: &Control, files: &[String]) -> i32 {
     }
 }
 
-/// The infos (not silenced by `-W`) and errors of the run, on stderr.
-fn print_diagnostics(ctl: &Control, cli: &Cli) {
-    for d in ctl.diagnostics() {
+/// The infos (not silenced by `-W`) and errors of the run from the
+/// `from`-th on, on stderr; returns how many there are in all (where the
+/// next call may start).
+fn print_diagnostics(ctl: &Control, cli: &Cli, from: usize) -> usize {
+    let all = ctl.diagnostics();
+    for d in all.iter().skip(from) {
         if !cli.silenced(d) {
             eprint!("{}", ctl.render(d));
         }
     }
+    all.len()
 }
 
 fn ground_input_error(stop: &Stopper, style: Style, inputs: &[String], msg: &str, start: Instant) -> i32 {
@@ -266,7 +270,8 @@ fn solve(
     if optimizing && opt.mode == OptMode::Enum && opt.bound.is_empty() {
         eprintln!("*** Warn : (minasp): opt-mode=enum: No bound given, optimize statement ignored.");
     }
-    let mut steps = ctl.incremental().map(|form| Steps::new(form, incremental_limits(ctl, cli)));
+    let mut steps =
+        ctl.incremental().map(|form| Steps::new(form, Limits::read(ctl, cli.imin, cli.imax, cli.istop)));
     let mut p = Printer::new(&mut out, style, inputs);
     let mut header = false;
     let mut failed = false;
@@ -282,12 +287,7 @@ fn solve(
                 break;
             }
             let grounded = steps.ground(ctl);
-            for d in &ctl.diagnostics()[printed..] {
-                if !cli.silenced(d) {
-                    eprint!("{}", ctl.render(d));
-                }
-            }
-            printed = ctl.diagnostics().len();
+            printed = print_diagnostics(ctl, cli, printed);
             match grounded {
                 Ok(()) => {}
                 Err(e) => {
@@ -316,9 +316,7 @@ fn solve(
             Ok(s) => s,
             Err(_) => {
                 stop.claim_output();
-                for d in &ctl.diagnostics()[printed..] {
-                    eprint!("{}", ctl.render(d));
-                }
+                print_diagnostics(ctl, cli, printed);
                 let _ = p.unknown(start.elapsed(), None);
                 return 65;
             }
@@ -424,25 +422,4 @@ struct Call {
     optimization: Option<minasp::control::Optimization>,
     consequences: Option<minasp::report::ConsSummary>,
     stats: Vec<(&'static str, u64)>,
-}
-
-/// When an incremental run stops: `-c imin=`/`imax=`/`istop=` (or the
-/// program's `#const`), as clingo 5's incmode reads them, else the
-/// `--imin`/`--imax`/`--istop` flags, else one step at least, no maximum,
-/// stop at SAT.
-fn incremental_limits(ctl: &Control, cli: &Cli) -> Limits {
-    let number = |name: &str| match ctl.constant(name) {
-        Some(minasp::Value::Int(n)) => Some(n.max(0) as u64),
-        _ => None,
-    };
-    let istop = match ctl.constant("istop") {
-        Some(minasp::Value::Str(s)) => StopOn::parse(&s),
-        _ => None,
-    };
-    let default = Limits::default();
-    Limits {
-        imin: number("imin").or(cli.imin).unwrap_or(default.imin),
-        imax: number("imax").or(cli.imax),
-        istop: istop.or(cli.istop).unwrap_or(default.istop),
-    }
 }
