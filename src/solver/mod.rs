@@ -282,22 +282,8 @@ impl Solver {
         let mut got = Vec::new();
         port.import(&mut got);
         let mut added = false;
-        for (mut lits, lbd) in got {
-            if self.done {
-                break;
-            }
-            lits.retain(|&l| !self.assign.is_false(l));
-            if lits.iter().any(|&l| self.assign.is_true(l)) {
-                continue;
-            }
-            added = true;
-            match lits.len() {
-                0 => self.done = true,
-                1 => self.assign.assign(lits[0], Reason::None),
-                _ => {
-                    self.attach(&lits, true, lbd);
-                }
-            }
+        for (lits, lbd) in got {
+            added |= self.add_root_clause(&lits, Some(lbd));
         }
         added
     }
@@ -332,23 +318,33 @@ impl Solver {
 
     /// Adds a clause of the translation at the root level.
     fn add_problem_clause(&mut self, c: &[SLit]) {
+        self.add_root_clause(c, None);
+    }
+
+    /// Adds a clause at the root level: a problem clause, or (with its
+    /// LBD) a learnt one, which clause deletion may drop.  Returns whether
+    /// it changed anything (not satisfied, not a tautology).
+    fn add_root_clause(&mut self, c: &[SLit], learnt: Option<u32>) -> bool {
         if self.done {
-            return;
+            return false;
         }
         let mut lits = c.to_vec();
         lits.sort();
         lits.dedup();
         if lits.windows(2).any(|w| w[0] == !w[1]) {
-            return;
+            return false;
         }
         lits.retain(|&l| !self.assign.is_false(l));
         if lits.iter().any(|&l| self.assign.is_true(l)) {
-            return;
+            return false;
         }
-        match lits.len() {
-            0 => self.done = true,
-            1 => self.assign.assign(lits[0], Reason::None),
-            n => {
+        match (lits.len(), learnt) {
+            (0, _) => self.done = true,
+            (1, _) => self.assign.assign(lits[0], Reason::None),
+            (_, Some(lbd)) => {
+                self.attach(&lits, true, lbd);
+            }
+            (n, None) => {
                 if n == 2 {
                     self.stats.binary += 1;
                 } else {
@@ -357,6 +353,7 @@ impl Solver {
                 self.attach(&lits, false, 0);
             }
         }
+        true
     }
 
     /// Stores a clause whose first two literals are to be watched; returns
