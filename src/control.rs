@@ -216,6 +216,14 @@ impl Ground {
         atoms
     }
 
+    /// How many terms [`Ground::shown`] has for `model` (no text made).
+    fn shown_count(&self, model: &[bool]) -> usize {
+        match self {
+            Ground::Grounded(g) => g.shown(model).len(),
+            Ground::Read(r) => r.shown(model).len(),
+        }
+    }
+
     fn shown(&self, model: &[bool]) -> Vec<String> {
         match self {
             Ground::Grounded(g) => g.shown(model).into_iter().map(|s| g.syms.display(s)).collect(),
@@ -553,9 +561,7 @@ impl Control {
             external[a.index()] = *v != External::Release;
         }
         let mut out: Vec<SymbolicAtom> = match &**ground {
-            Ground::Grounded(g) => {
-                g.atom_syms.iter().map(|(a, s)| (*a, g.syms.value(*s))).collect::<Vec<_>>()
-            }
+            Ground::Grounded(g) => g.atom_syms.iter().map(|(a, s)| (a, g.syms.value(*s))).collect::<Vec<_>>(),
             Ground::Read(r) => r
                 .output
                 .iter()
@@ -626,9 +632,13 @@ impl Control {
             mode => Some(Consequences::new(mode == EnumMode::Brave, ground.output_atoms())),
         };
         // the bound that does not move: all shown terms (brave), the facts (cautious)
-        let fixed_bound = ground
-            .shown(&vec![self.options.enum_mode == EnumMode::Brave; ground.program().num_atoms as usize])
-            .len();
+        let fixed_bound = match consequences {
+            None => 0,
+            Some(_) => ground.shown_count(&vec![
+                self.options.enum_mode == EnumMode::Brave;
+                ground.program().num_atoms as usize
+            ]),
+        };
         let project = ground.program().project.clone();
         let project_on = match self.options.project {
             ProjectMode::No => None,
@@ -947,7 +957,7 @@ impl Solve {
     /// far, of all terms; cautious — the terms shown for certain (facts),
     /// of those shown so far.
     fn bounds(&self, brave: bool, truth: &[bool]) -> (usize, usize) {
-        let now = self.ground.shown(truth).len();
+        let now = self.ground.shown_count(truth);
         if brave {
             (now, self.fixed_bound.max(now))
         } else {

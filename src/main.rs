@@ -332,7 +332,7 @@ fn solve(
             first.get_or_insert(solving + solve_start.elapsed());
             let shown = Shown {
                 number: m.number(),
-                atoms: m.shown(),
+                atoms: if p.prints_atoms() { m.shown() } else { Vec::new() },
                 costs: m.cost().to_vec(),
                 optimal: m.optimality_proven(),
                 consequences: m.consequences(),

@@ -253,16 +253,18 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
             lits: m.lits.iter().map(|&(l, w)| (map_lit(l), w)).collect(),
         })
         .collect();
+    // facts nothing mentions are dropped: most rules of a fact-heavy program
+    let dropped = |r: &Rule| fact_atom(r).is_some_and(|a| !referenced[a.index()]);
     let mut q = GroundProgram {
         num_atoms: kept.len() as u32,
-        rules: Vec::with_capacity(p.rules.len()),
+        rules: Vec::with_capacity(p.rules.iter().filter(|r| !dropped(r)).count()),
         minimize,
         externals: Vec::new(),
         project: None,
         heuristics: Vec::new(),
     };
     for r in &p.rules {
-        if fact_atom(r).is_some_and(|a| !referenced[a.index()]) {
+        if dropped(r) {
             continue;
         }
         let head = match &r.head {

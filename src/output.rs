@@ -185,6 +185,12 @@ impl<'a> Printer<'a> {
         self.style.verbose == 0
     }
 
+    /// Whether a model's atoms are ever printed ([`Shown::atoms`] may stay
+    /// empty otherwise: a million atoms need not be made text for `-q`).
+    pub fn prints_atoms(&self) -> bool {
+        self.style.format != Format::Silent && self.style.models != Quiet::None
+    }
+
     /// Prints the header (as `% ` comments in the competition format; nothing in JSON or at `-V0`).
     pub fn header(&mut self) -> io::Result<()> {
         if self.style.format == Format::Silent {

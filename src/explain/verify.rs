@@ -182,7 +182,7 @@ pub(crate) fn full_candidate(g: &Grounding) -> bool {
 pub(crate) fn valuation(g: &Grounding, wanted: &HashSet<&str>) -> Vec<bool> {
     let n = g.program.num_atoms as usize;
     let mut v = vec![false; n];
-    for (a, s) in &g.atom_syms {
+    for (a, s) in g.atom_syms.iter() {
         v[a.index()] = wanted.contains(g.syms.display(*s).as_str());
     }
     let aux = |a: Atom| !g.atom_syms.contains_key(&a);
@@ -246,7 +246,7 @@ fn rule_reasons(g: &Grounding, wanted: &HashSet<&str>) -> Vec<Reason> {
     }
     let mut out = Vec::new();
     // candidate atoms without support
-    let mut named: Vec<(String, Atom)> = g.atom_syms.iter().map(|(a, s)| (g.syms.display(*s), *a)).collect();
+    let mut named: Vec<(String, Atom)> = g.atom_syms.iter().map(|(a, s)| (g.syms.display(*s), a)).collect();
     named.sort();
     for (text, a) in &named {
         if !v[a.index()] {
@@ -294,7 +294,7 @@ fn unfounded(g: &Grounding, v: &[bool], heads: &HashMap<Atom, Vec<usize>>) -> Op
         .atom_syms
         .iter()
         .filter(|(a, _)| v[a.index()] && order[a.index()].is_none())
-        .map(|(a, s)| (g.syms.display(*s), *a))
+        .map(|(a, s)| (g.syms.display(*s), a))
         .collect();
     named.sort();
     for (text, a) in named {

@@ -34,7 +34,7 @@ fn why_one(
     atom: &str,
     order: &mut Option<Vec<Option<(u32, usize)>>>,
 ) -> Vec<String> {
-    let Some(a) = g.atom_syms.iter().find(|(_, s)| g.syms.display(**s) == atom).map(|(a, _)| *a) else {
+    let Some(a) = g.atom_syms.iter().find(|(_, s)| g.syms.display(**s) == atom).map(|(a, _)| a) else {
         if g.output.iter().any(|(s, _)| g.syms.display(*s) == atom) {
             return vec![format!("{} is a term shown by #show, not an atom of the program", atom)];
         }

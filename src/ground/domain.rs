@@ -11,11 +11,11 @@
 //! Invariant: an index's position lists are ascending, and cover exactly
 //! positions `0..upto` of the atom set.
 
-use super::hash::IMap;
 use super::hash::Map;
 use super::rule::PredKey;
 use super::symbol::Sym;
 use crate::program::Atom;
+use std::hash::BuildHasher;
 
 /// What the grounder knows of one ground atom.
 #[derive(Copy, Clone, Debug)]
@@ -24,6 +24,88 @@ pub struct AtomInfo {
     pub atom: Atom,
     /// Certainly true (a fact or a stratified consequence of facts).
     pub fact: bool,
+}
+
+/// One predicate's atoms: their argument tuples, all of the predicate's
+/// arity, stored end to end in insertion order, each with its
+/// [`AtomInfo`], and found by their arguments through a hash table of
+/// positions.  An atom costs its arguments, its info and a table slot (a
+/// million facts are a few tens of megabytes, not a box and a map entry
+/// each).
+///
+/// Invariant: atom `i`'s arguments are `args[i * arity .. (i + 1) *
+/// arity]`; the table holds each position `0..len` once, under the hash
+/// of its arguments; no two atoms have the same arguments.
+#[derive(Clone)]
+pub struct AtomSet {
+    arity: usize,
+    args: Vec<Sym>,
+    infos: Vec<AtomInfo>,
+    table: hashbrown::HashTable<u32>,
+}
+
+impl AtomSet {
+    /// No atoms, of arity `arity`.
+    pub fn new(arity: usize) -> AtomSet {
+        AtomSet { arity, args: Vec::new(), infos: Vec::new(), table: hashbrown::HashTable::new() }
+    }
+
+    fn hash(args: &[Sym]) -> u64 {
+        super::hash::Hasher::default().hash_one(args)
+    }
+
+    /// How many atoms there are.
+    pub fn len(&self) -> usize {
+        self.infos.len()
+    }
+
+    /// No atoms.
+    pub fn is_empty(&self) -> bool {
+        self.infos.is_empty()
+    }
+
+    fn args_at(&self, i: usize) -> &[Sym] {
+        &self.args[i * self.arity..(i + 1) * self.arity]
+    }
+
+    /// The position of the atom with arguments `args`.
+    pub fn get_index_of(&self, args: &[Sym]) -> Option<usize> {
+        self.table.find(Self::hash(args), |&i| self.args_at(i as usize) == args).map(|&i| i as usize)
+    }
+
+    /// The atom with arguments `args`.
+    pub fn get(&self, args: &[Sym]) -> Option<&AtomInfo> {
+        self.get_index_of(args).map(|i| &self.infos[i])
+    }
+
+    /// The atom with arguments `args`, to change.
+    pub fn get_mut(&mut self, args: &[Sym]) -> Option<&mut AtomInfo> {
+        self.get_index_of(args).map(|i| &mut self.infos[i])
+    }
+
+    /// The atom at position `i`.
+    pub fn get_index(&self, i: usize) -> Option<(&[Sym], &AtomInfo)> {
+        self.infos.get(i).map(|info| (self.args_at(i), info))
+    }
+
+    /// Adds the atom `args` (not yet in the set: see [`AtomSet::get`]).
+    pub fn insert(&mut self, args: &[Sym], info: AtomInfo) {
+        debug_assert_eq!(args.len(), self.arity);
+        debug_assert!(self.get(args).is_none(), "an atom added twice");
+        let i = self.infos.len() as u32;
+        let AtomSet { arity, args: all, table, .. } = self;
+        let arity = *arity;
+        table.insert_unique(Self::hash(args), i, |&j| {
+            Self::hash(&all[j as usize * arity..(j as usize + 1) * arity])
+        });
+        all.extend_from_slice(args);
+        self.infos.push(info);
+    }
+
+    /// The atoms in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (&[Sym], &AtomInfo)> + '_ {
+        (0..self.len()).map(|i| (self.args_at(i), &self.infos[i]))
+    }
 }
 
 #[derive(Default)]
@@ -37,7 +119,7 @@ pub struct Pred {
     /// The predicate's name, arity and sign.
     pub key: PredKey,
     /// The atoms derived so far (argument tuples), in insertion order.
-    pub atoms: IMap<Box<[Sym]>, AtomInfo>,
+    pub atoms: AtomSet,
     /// Atoms mentioned (under `not`) before being derived; they get their
     /// program atom here and keep it if they are derived later.
     pub mentioned: Map<Box<[Sym]>, Atom>,
@@ -73,7 +155,7 @@ impl Pred {
     pub fn new(key: PredKey) -> Pred {
         Pred {
             key,
-            atoms: IMap::default(),
+            atoms: AtomSet::new(key.arity as usize),
             mentioned: Map::default(),
             indexes: Map::default(),
             old_end: 0,

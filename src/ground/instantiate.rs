@@ -25,11 +25,12 @@ use super::hash::ISet;
 use super::hash::Map;
 use super::join::join;
 use super::plan::{assign_var, binds_nothing, plan, Step};
-use super::rule::{Head, Lit, PredId, Rule};
+use super::rule::{Facts, Head, Lit, PredId, Rule};
 use super::symbol::{Sym, Symbols};
 use super::term::{Binding, Var};
 use crate::program::{self, Atom, GroundProgram};
 use crate::syntax::ast::Sign;
+use crate::syntax::span::Span;
 
 /// Why grounding stopped early.
 #[derive(Debug, Clone, PartialEq)]
@@ -144,7 +145,7 @@ impl Instantiator {
     }
 
     /// Instantiates all rules.
-    pub fn run(&mut self, rules: &[Rule]) -> Result<(), Abort> {
+    pub fn run(&mut self, rules: &[Rule], facts: &Facts) -> Result<(), Abort> {
         let comps = components(self.preds.len(), rules);
         let mut comp_of = vec![0usize; self.preds.len()];
         for (i, c) in comps.iter().enumerate() {
@@ -160,7 +161,17 @@ impl Instantiator {
                 None => last.push(i),
             }
         }
+        // the facts of each component, in order (grounded before its rules)
+        let mut facts_of: Vec<u32> = (0..facts.len() as u32).collect();
+        facts_of.sort_by_key(|&i| comp_of[facts.get(i as usize).1 .0 as usize]);
+        let mut next_fact = facts_of.iter().peekable();
         for (ci, comp) in comps.iter().enumerate() {
+            while let Some(&&i) =
+                next_fact.peek().filter(|&&&i| comp_of[facts.get(i as usize).1 .0 as usize] == ci)
+            {
+                next_fact.next();
+                self.ground_fact(facts.get(i as usize))?;
+            }
             let rs = &by_comp[ci];
             if !comp.recursive {
                 for &r in rs {
@@ -182,6 +193,24 @@ impl Instantiator {
         // those constraints come from no statement of the source
         if let Some(o) = &mut self.origins {
             o.resize(self.prog.rules.len(), crate::syntax::span::Span::NOWHERE);
+        }
+        Ok(())
+    }
+
+    /// The fact `pred(args).` written at `span`, as [`Self::ground_rule`]
+    /// grounds a rule without body or variables.
+    fn ground_fact(&mut self, (span, pred, args): (Span, PredId, &[Sym])) -> Result<(), Abort> {
+        if self.find(pred, args).is_none_or(|i| !i.fact) {
+            self.insert(pred, args.to_vec(), true);
+            if let Some(o) = &mut self.origins {
+                o.resize(self.prog.rules.len(), span);
+            }
+        }
+        if self.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Err(Abort::Interrupted);
+        }
+        if self.prog.num_atoms as usize > self.max_atoms {
+            return Err(Abort::TooManyAtoms { pred: self.pred_name(pred), limit: self.max_atoms });
         }
         Ok(())
     }
@@ -441,7 +470,7 @@ impl Instantiator {
             Some(a) => a,
             None => self.prog.new_atom(),
         };
-        self.preds[pred.0 as usize].atoms.insert(args.into(), AtomInfo { atom, fact });
+        self.preds[pred.0 as usize].atoms.insert(&args, AtomInfo { atom, fact });
         if fact {
             self.prog.add(program::Rule::fact(atom));
         }

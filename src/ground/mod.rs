@@ -45,7 +45,7 @@ pub struct Grounding {
     pub output: Vec<(Sym, Option<Atom>)>,
     /// The symbol of every atom that stands for a ground atom of the
     /// program (shown or not); auxiliary atoms have none.
-    pub atom_syms: hash::Map<Atom, Sym>,
+    pub atom_syms: AtomSyms,
     /// With [`Options::record_origins`]: the source rule of each ground
     /// rule (parallel to `program.rules`); otherwise empty.
     pub origins: Vec<crate::syntax::span::Span>,
@@ -62,10 +62,7 @@ impl Grounding {
 
     /// The atom standing for the ground atom `s` (`None`: none does).
     pub fn atom_of(&self, s: Sym) -> Option<Atom> {
-        self.atom_index
-            .get_or_init(|| self.atom_syms.iter().map(|(a, s)| (*s, *a)).collect())
-            .get(&s)
-            .copied()
+        self.atom_index.get_or_init(|| self.atom_syms.iter().map(|(a, s)| (*s, a)).collect()).get(&s).copied()
     }
 
     /// The printed terms of a model, sorted by the term order, without repeats.
@@ -75,6 +72,45 @@ impl Grounding {
         out.sort_by(|a, b| self.syms.cmp(*a, *b));
         out.dedup();
         out
+    }
+}
+
+/// The symbol of each atom that stands for a ground atom of the program,
+/// by atom number (auxiliary atoms have none).
+///
+/// Invariant: `syms[a]` is atom `a`'s symbol, or [`Sym::NONE`] for none.
+#[derive(Clone, Default, Debug)]
+pub struct AtomSyms {
+    syms: Vec<Sym>,
+}
+
+impl AtomSyms {
+    /// Atom `a` stands for the ground atom `s`.
+    pub fn insert(&mut self, a: Atom, s: Sym) {
+        if self.syms.len() <= a.index() {
+            self.syms.resize(a.index() + 1, Sym::NONE);
+        }
+        self.syms[a.index()] = s;
+    }
+
+    /// The ground atom `a` stands for, if any.
+    pub fn get(&self, a: &Atom) -> Option<&Sym> {
+        self.syms.get(a.index()).filter(|s| **s != Sym::NONE)
+    }
+
+    /// Whether `a` stands for a ground atom (is not auxiliary).
+    pub fn contains_key(&self, a: &Atom) -> bool {
+        self.get(a).is_some()
+    }
+
+    /// The atoms with their ground atoms, by atom number.
+    pub fn iter(&self) -> impl Iterator<Item = (Atom, &Sym)> + '_ {
+        self.syms.iter().enumerate().filter(|(_, s)| **s != Sym::NONE).map(|(a, s)| (Atom(a as u32), s))
+    }
+
+    /// The ground atoms, by atom number.
+    pub fn values(&self) -> impl Iterator<Item = &Sym> + '_ {
+        self.iter().map(|(_, s)| s)
     }
 }
 
@@ -195,16 +231,14 @@ impl Grounder {
         let inst = &mut self.inst;
         inst.preds.extend(self.keys.iter().skip(inst.preds.len()).map(|k| Pred::new(*k)));
         // a predicate the new rules derive is open again until they are grounded
-        for r in &norm.rules {
-            for p in depgraph::head_preds(r) {
-                inst.preds[p.0 as usize].complete = false;
-                self.headed.insert(p);
-            }
+        for p in norm.rules.iter().flat_map(depgraph::head_preds).chain(norm.facts.preds()) {
+            inst.preds[p.0 as usize].complete = false;
+            self.headed.insert(p);
         }
         self.headed.extend(norm.defined.iter().copied());
         inst.max_atoms = opts.max_atoms;
         inst.interrupt = opts.interrupt.clone();
-        match inst.run(&norm.rules) {
+        match inst.run(&norm.rules, &norm.facts) {
             Ok(()) => {}
             Err(instantiate::Abort::Interrupted) => {
                 diags.push(Diagnostic::global_error("grounding interrupted"));
@@ -265,12 +299,7 @@ impl Grounder {
     pub fn grounding(&self) -> Grounding {
         let program = self.inst.prog.clone();
         let origins = self.inst.origins.clone().unwrap_or_default();
-        let preds: Vec<(PredKey, Vec<(Box<[Sym]>, domain::AtomInfo)>)> = self
-            .inst
-            .preds
-            .iter()
-            .map(|p| (p.key, p.atoms.iter().map(|(a, i)| (a.clone(), *i)).collect()))
-            .collect();
+        let preds = self.inst.preds.iter().map(|p| (p.key, p.atoms.clone()));
         self.table(program, origins, self.inst.syms.clone(), preds, self.inst.shows.clone())
     }
 
@@ -291,29 +320,28 @@ impl Grounder {
 
     /// The grounding of `program` with its output table, from the atoms
     /// of each predicate.
-    fn table<A>(
+    fn table(
         &self,
         mut program: GroundProgram,
         mut origins: Vec<crate::syntax::span::Span>,
         mut syms: Symbols,
-        preds: impl IntoIterator<Item = (PredKey, A)>,
+        preds: impl IntoIterator<Item = (PredKey, domain::AtomSet)>,
         shows: Vec<(Sym, Option<Atom>)>,
-    ) -> Grounding
-    where
-        A: IntoIterator<Item = (Box<[Sym]>, domain::AtomInfo)>,
-    {
+    ) -> Grounding {
         crate::program::simplify::drop_underivable_along(&mut program, &mut origins);
         let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
-        let mut atom_syms = hash::Map::default();
+        let mut atom_syms = AtomSyms { syms: vec![Sym::NONE; program.num_atoms as usize] };
+        let preds: Vec<(PredKey, domain::AtomSet)> = preds.into_iter().collect();
+        syms.reserve(preds.iter().map(|(_, atoms)| atoms.len()).sum());
         for (key, atoms) in preds {
             let name = syms.name_str(key.name).to_string();
             let shown = !name.starts_with('#') && self.show.shows(&key);
             let projected = self.project.as_ref().is_some_and(|ks| ks.contains(&key));
-            for (args, info) in atoms {
+            for (args, info) in atoms.iter() {
                 if projected {
                     program.project.get_or_insert_with(Vec::new).push(info.atom);
                 }
-                let s = syms.func(key.name, key.neg, args.into_vec());
+                let s = syms.func(key.name, key.neg, args.to_vec());
                 atom_syms.insert(info.atom, s);
                 if shown {
                     output.push((s, if info.fact { None } else { Some(info.atom) }));
@@ -374,11 +402,8 @@ fn undefined_atoms(
 ) {
     let mut defined: hash::Set<_> = norm.defined.iter().copied().collect();
     defined.extend(before.iter().copied());
-    for r in &norm.rules {
-        for p in depgraph::head_preds(r) {
-            defined.insert(p);
-        }
-    }
+    defined.extend(norm.rules.iter().flat_map(depgraph::head_preds));
+    defined.extend(norm.facts.preds());
     // `#show p/n.` of a predicate written nowhere else
     let mut written = defined.clone();
     written.extend(norm.body_atoms.iter().map(|(p, _)| *p));

@@ -13,7 +13,7 @@
 use super::hash::ISet;
 use super::hash::Map;
 use super::pools::{expand_conjunction, expand_rule};
-use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Head, Lit, PredId, PredKey, Rule};
+use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Facts, Head, Lit, PredId, PredKey, Rule};
 use super::symbol::{Sym, SymData, Symbols};
 use super::term::{Binding, GTerm, Var};
 use crate::diagnostics::Diagnostic;
@@ -46,8 +46,10 @@ impl ShowSpec {
 
 /// The normalised program.
 pub struct Normalized {
-    /// The core rules.
+    /// The core rules, the ground facts apart.
     pub rules: Vec<Rule>,
+    /// The ground facts (`p(1,a).`; their rules are not in `rules`).
+    pub facts: Facts,
     /// What is printed.
     pub show: ShowSpec,
     /// Every atom written in a body or condition, with where it is written
@@ -92,7 +94,8 @@ pub fn normalize(
         params: Map::default(),
         diags,
         aux: first_aux,
-        rules: Vec::with_capacity(stmts.len()),
+        rules: Vec::new(),
+        facts: Facts::default(),
         body_atoms: Vec::new(),
         defined: Vec::new(),
         project_sigs: Vec::new(),
@@ -255,6 +258,7 @@ pub fn normalize(
     }
     Normalized {
         rules: n.rules,
+        facts: n.facts,
         show,
         body_atoms: n.body_atoms,
         defined: n.defined,
@@ -292,6 +296,7 @@ struct Normalizer<'a> {
     diags: &'a mut Vec<Diagnostic>,
     aux: u32,
     rules: Vec<Rule>,
+    facts: Facts,
     body_atoms: Vec<(PredId, Span)>,
     /// Predicates declared `#defined`.
     defined: Vec<PredId>,
@@ -625,6 +630,17 @@ impl Normalizer<'_> {
     }
 
     fn push(&mut self, span: Span, head: Head, body: Vec<Lit>, scope: Scope) {
+        if let Head::Atom(a) = &head {
+            let ground = |t: &GTerm| matches!(t, GTerm::Sym(_));
+            if body.is_empty() && scope.names.is_empty() && a.args.iter().all(ground) {
+                let args = a.args.iter().filter_map(|t| match t {
+                    GTerm::Sym(s) => Some(*s),
+                    _ => None,
+                });
+                self.facts.push(span, a.pred, args);
+                return;
+            }
+        }
         self.rules.push(Rule {
             span,
             head,

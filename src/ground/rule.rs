@@ -5,7 +5,7 @@
 //! predicate a [`PredId`] of the grounder's predicate table, variables dense
 //! per rule.  Aggregate bounds are stored as `value op term`.
 
-use super::symbol::Name;
+use super::symbol::{Name, Sym};
 use super::term::{GTerm, Var};
 use crate::syntax::ast::{AggFun, CmpOp, Sign};
 use crate::syntax::span::Span;
@@ -171,6 +171,48 @@ impl Head {
             Head::Choice { elems, .. } | Head::Disjunction(elems) => elems,
             _ => &[],
         }
+    }
+}
+
+/// Ground facts `p(t1,..,tn).`, kept apart from the rules: a fact needs
+/// no plan, no variables and no body, and a million of them should cost
+/// a few bytes each, not a rule each.
+///
+/// Invariant: the arguments of fact `i` are `args[heads[i].2 ..
+/// heads[i + 1].2]` (the last one's run to the end of `args`).
+#[derive(Clone, Debug, Default)]
+pub struct Facts {
+    heads: Vec<(Span, PredId, u32)>,
+    args: Vec<Sym>,
+}
+
+impl Facts {
+    /// Adds the fact `pred(args)` written at `span`.
+    pub fn push(&mut self, span: Span, pred: PredId, args: impl IntoIterator<Item = Sym>) {
+        self.heads.push((span, pred, self.args.len() as u32));
+        self.args.extend(args);
+    }
+
+    /// How many facts there are.
+    pub fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    /// No facts.
+    pub fn is_empty(&self) -> bool {
+        self.heads.is_empty()
+    }
+
+    /// Fact `i`: where it is written, its predicate and its arguments.
+    pub fn get(&self, i: usize) -> (Span, PredId, &[Sym]) {
+        let (span, pred, lo) = self.heads[i];
+        let hi = self.heads.get(i + 1).map_or(self.args.len(), |h| h.2 as usize);
+        (span, pred, &self.args[lo as usize..hi])
+    }
+
+    /// The predicate of each fact, in order.
+    pub fn preds(&self) -> impl Iterator<Item = PredId> + '_ {
+        self.heads.iter().map(|h| h.1)
     }
 }
 

@@ -20,6 +20,11 @@ pub struct Name(pub u32);
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Sym(u32);
 
+impl Sym {
+    /// A handle no table gives out (a table never holds 2^32 terms).
+    pub const NONE: Sym = Sym(u32::MAX);
+}
+
 /// What a ground term is.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum SymData {
@@ -39,8 +44,76 @@ pub enum SymData {
         /// Whether the term is classically negated.
         neg: bool,
         /// The arguments.
-        args: Box<[Sym]>,
+        args: Args,
     },
+}
+
+/// A function term's arguments: up to three in place (most atoms and
+/// terms have no more), more in a box of their own — a table of millions
+/// of atoms then holds no allocation per atom.
+///
+/// Invariant: three or fewer arguments are always `Inline` (so that equal
+/// lists have equal forms); equality, hashing and the slice they deref to
+/// are the arguments' alone.
+#[derive(Clone)]
+pub enum Args {
+    /// `len` arguments, the first `len` of `syms`.
+    Inline {
+        /// How many.
+        len: u8,
+        /// The arguments, then unused slots.
+        syms: [Sym; 3],
+    },
+    /// Four or more arguments.
+    Boxed(Box<[Sym]>),
+}
+
+impl std::ops::Deref for Args {
+    type Target = [Sym];
+    fn deref(&self) -> &[Sym] {
+        match self {
+            Args::Inline { len, syms } => &syms[..*len as usize],
+            Args::Boxed(b) => b,
+        }
+    }
+}
+
+impl From<Vec<Sym>> for Args {
+    fn from(v: Vec<Sym>) -> Args {
+        if v.len() <= 3 {
+            let mut syms = [Sym::NONE; 3];
+            syms[..v.len()].copy_from_slice(&v);
+            Args::Inline { len: v.len() as u8, syms }
+        } else {
+            Args::Boxed(v.into_boxed_slice())
+        }
+    }
+}
+
+impl FromIterator<Sym> for Args {
+    fn from_iter<I: IntoIterator<Item = Sym>>(it: I) -> Args {
+        Args::from(it.into_iter().collect::<Vec<Sym>>())
+    }
+}
+
+impl PartialEq for Args {
+    fn eq(&self, other: &Args) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Args {}
+
+impl std::hash::Hash for Args {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (**self).hash(h)
+    }
+}
+
+impl fmt::Debug for Args {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).fmt(f)
+    }
 }
 
 /// The interning table for names and symbols.
@@ -77,6 +150,12 @@ impl Symbols {
             return Sym(i as u32);
         }
         Sym(self.syms.insert_full(d).0 as u32)
+    }
+
+    /// Makes room for `n` more terms (growing by doubling would hold
+    /// twice the table at once).
+    pub fn reserve(&mut self, n: usize) {
+        self.syms.reserve(n);
     }
 
     /// The handle of a ground term if it is in the table.
@@ -117,7 +196,7 @@ impl Symbols {
 
     /// The handle of a function term (a tuple if `name` is empty, a constant if `args` is).
     pub fn func(&mut self, name: Name, neg: bool, args: Vec<Sym>) -> Sym {
-        self.intern(SymData::Func { name, neg, args: args.into_boxed_slice() })
+        self.intern(SymData::Func { name, neg, args: args.into() })
     }
 
     /// The handle of the constant `name`.

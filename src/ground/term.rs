@@ -406,7 +406,7 @@ pub fn unary(op: UnOp, x: Sym, syms: &mut Symbols) -> Option<Sym> {
     match (op, syms.get(x).clone()) {
         (UnOp::Neg, SymData::Int(i)) => Some(syms.int(i.wrapping_neg())),
         // Also tuples: clingo's `-(1,a)`.
-        (UnOp::Neg, SymData::Func { name, neg, args }) => Some(syms.func(name, !neg, args.into_vec())),
+        (UnOp::Neg, SymData::Func { name, neg, args }) => Some(syms.func(name, !neg, args.to_vec())),
         (UnOp::Abs, SymData::Int(i)) => Some(syms.int(i.wrapping_abs())),
         (UnOp::BitNot, SymData::Int(i)) => Some(syms.int(!i)),
         _ => None,

@@ -8,7 +8,7 @@
 //! `#inf`/`#sup`, `#sum+`, `:~`, `#program`/`#include`/...), neutral
 //! otherwise.  Invariant: the evidence returned names the first such token.
 
-use super::lexer::{tokens, Token};
+use super::lexer::{chunks, Token, CHUNK};
 use super::parse::Dialect;
 use super::span::{FileId, SourceMap, Span};
 use crate::diagnostics::Diagnostic;
@@ -27,10 +27,6 @@ pub struct Evidence {
 
 /// Judges the dialect of `text`, the contents of `file` (the spans returned point into it).
 pub fn classify(file: FileId, text: &str) -> Evidence {
-    let spanned = tokens(text);
-    let bare = super::lparse::first_keyword(&spanned);
-    let toks: Vec<(usize, Token, usize)> =
-        spanned.into_iter().filter_map(|(l, t, h)| t.ok().map(|t| (l, t, h))).collect();
     let mut dialect: Option<(Dialect, Span, &'static str)> = None;
     let mut ambiguous = None;
     let mut conflict: Option<(Dialect, Span, &'static str)> = None;
@@ -58,154 +54,166 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
     let mut show_colon = false;
     // inside a weak constraint, up to its `[w@p]`
     let mut weak = false;
-    for (i, (lo, t, hi)) in toks.iter().enumerate() {
-        let (lo, hi) = (*lo, *hi);
-        if bare.is_some_and(|b| b.0 == lo) {
-            note(Dialect::Gringo3, lo, hi, "an lparse keyword without '#'", &mut dialect);
-        }
-        use Token::*;
-        match t {
-            Hide => note(Dialect::Gringo3, lo, hi, "#hide", &mut dialect),
-            Domain => note(Dialect::Gringo3, lo, hi, "#domain", &mut dialect),
-            Compute => note(Dialect::Gringo3, lo, hi, "#compute", &mut dialect),
-            Assign => note(Dialect::Gringo3, lo, hi, ":=", &mut dialect),
-            SemiSemi => note(Dialect::Gringo3, lo, hi, ";;", &mut dialect),
-            AbsFn | ModFn | PowFn | DivFn => {
-                note(Dialect::Gringo3, lo, hi, "#abs/#mod/#pow/#div", &mut dialect)
+    // the token before the chunk's first
+    let mut last: Option<Token> = None;
+    // a chunk of whole statements at a time (a large file's tokens never
+    // exist all at once)
+    for spanned in chunks(text, CHUNK) {
+        let bare = super::lparse::first_keyword(&spanned);
+        let toks: Vec<(usize, Token, usize)> =
+            spanned.into_iter().filter_map(|(l, t, h)| t.ok().map(|t| (l, t, h))).collect();
+        for (i, (lo, t, hi)) in toks.iter().enumerate() {
+            let (lo, hi) = (*lo, *hi);
+            let prev = if i > 0 { Some(toks[i - 1].1) } else { last };
+            if bare.is_some_and(|b| b.0 == lo) {
+                note(Dialect::Gringo3, lo, hi, "an lparse keyword without '#'", &mut dialect);
             }
-            Avg | Even | Odd => note(Dialect::Gringo3, lo, hi, "#avg/#even/#odd", &mut dialect),
-            Base | Cumulative | Volatile => {
-                note(Dialect::Gringo3, lo, hi, "#base/#cumulative/#volatile", &mut dialect)
+            use Token::*;
+            match t {
+                Hide => note(Dialect::Gringo3, lo, hi, "#hide", &mut dialect),
+                Domain => note(Dialect::Gringo3, lo, hi, "#domain", &mut dialect),
+                Compute => note(Dialect::Gringo3, lo, hi, "#compute", &mut dialect),
+                Assign => note(Dialect::Gringo3, lo, hi, ":=", &mut dialect),
+                SemiSemi => note(Dialect::Gringo3, lo, hi, ";;", &mut dialect),
+                AbsFn | ModFn | PowFn | DivFn => {
+                    note(Dialect::Gringo3, lo, hi, "#abs/#mod/#pow/#div", &mut dialect)
+                }
+                Avg | Even | Odd => note(Dialect::Gringo3, lo, hi, "#avg/#even/#odd", &mut dialect),
+                Base | Cumulative | Volatile => {
+                    note(Dialect::Gringo3, lo, hi, "#base/#cumulative/#volatile", &mut dialect)
+                }
+                // `:~ body. [w@p]`: the weak constraint's tuple, not a weight aggregate
+                LBrack if weak && prev == Some(Dot) => {}
+                LBrack => note(Dialect::Gringo3, lo, hi, "a [..] weight aggregate", &mut dialect),
+                SumPlus => note(Dialect::Clingo5, lo, hi, "#sum+", &mut dialect),
+                WeakIf => {
+                    weak = true;
+                    note(Dialect::Clingo5, lo, hi, ":~", &mut dialect)
+                }
+                RBrack => weak = false,
+                // `#external a. [true]`, `#heuristic a. [1,sign]`: a value, not a weight aggregate
+                External => weak = true,
+                Heuristic => {
+                    weak = true;
+                    note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
+                }
+                // gringo 3's Lua block; other constructs minasp refuses decide
+                // nothing (the refusal names them, whatever the dialect)
+                Script if text[lo..].starts_with("#begin_lua") => {
+                    note(Dialect::Gringo3, lo, hi, "#begin_lua", &mut dialect)
+                }
+                Unsupported(_) => {}
+                // gringo 3 has `#include "file".` too; `#include <lib>.` is clingo 5's
+                Include if toks.get(i + 1).is_some_and(|t| t.1 != Token::Lt) => {}
+                Script | Program | Include | Defined | Project => {
+                    note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
+                }
+                Inf | Sup if matches!(&text[lo..hi], "#inf" | "#sup") => {
+                    note(Dialect::Clingo5, lo, hi, "#inf/#sup", &mut dialect)
+                }
+                _ => {}
             }
-            // `:~ body. [w@p]`: the weak constraint's tuple, not a weight aggregate
-            LBrack if weak && i > 0 && toks[i - 1].1 == Dot => {}
-            LBrack => note(Dialect::Gringo3, lo, hi, "a [..] weight aggregate", &mut dialect),
-            SumPlus => note(Dialect::Clingo5, lo, hi, "#sum+", &mut dialect),
-            WeakIf => {
-                weak = true;
-                note(Dialect::Clingo5, lo, hi, ":~", &mut dialect)
-            }
-            RBrack => weak = false,
-            // `#external a. [true]`, `#heuristic a. [1,sign]`: a value, not a weight aggregate
-            External => weak = true,
-            Heuristic => {
-                weak = true;
-                note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
-            }
-            // gringo 3's Lua block; other constructs minasp refuses decide
-            // nothing (the refusal names them, whatever the dialect)
-            Script if text[lo..].starts_with("#begin_lua") => {
-                note(Dialect::Gringo3, lo, hi, "#begin_lua", &mut dialect)
-            }
-            Unsupported(_) => {}
-            // gringo 3 has `#include "file".` too; `#include <lib>.` is clingo 5's
-            Include if toks.get(i + 1).is_some_and(|t| t.1 != Token::Lt) => {}
-            Script | Program | Include | Defined | Project => {
-                note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
-            }
-            Inf | Sup if matches!(&text[lo..hi], "#inf" | "#sup") => {
-                note(Dialect::Clingo5, lo, hi, "#inf/#sup", &mut dialect)
-            }
-            _ => {}
-        }
-        match t {
-            Token::LBrace => {
-                let agg = i > 0
-                    && matches!(
-                        toks[i - 1].1,
-                        Token::Count
-                            | Token::Sum
-                            | Token::SumPlus
-                            | Token::Min
-                            | Token::Max
-                            | Token::Minimize
-                            | Token::Maximize
+            match t {
+                Token::LBrace => {
+                    let agg = matches!(
+                        prev,
+                        Some(
+                            Token::Count
+                                | Token::Sum
+                                | Token::SumPlus
+                                | Token::Min
+                                | Token::Max
+                                | Token::Minimize
+                                | Token::Maximize
+                        )
                     );
-                braces.push(agg);
-                last_colon = None;
-            }
-            Token::RBrace => {
-                braces.pop();
-                last_colon = None;
-            }
-            Token::LParen => {
-                parens += 1;
-                groups.push((None, false));
-            }
-            Token::RParen => {
-                parens = parens.saturating_sub(1);
-                // `p(1,2;3)`: one argument pooled (gringo 3) or two argument lists (clingo 5).
-                if let Some((Some(semi), true)) = groups.pop() {
-                    if ambiguous.is_none() {
-                        ambiguous = Some((
+                    braces.push(agg);
+                    last_colon = None;
+                }
+                Token::RBrace => {
+                    braces.pop();
+                    last_colon = None;
+                }
+                Token::LParen => {
+                    parens += 1;
+                    groups.push((None, false));
+                }
+                Token::RParen => {
+                    parens = parens.saturating_sub(1);
+                    // `p(1,2;3)`: one argument pooled (gringo 3) or two argument lists (clingo 5).
+                    if let Some((Some(semi), true)) = groups.pop() {
+                        if ambiguous.is_none() {
+                            ambiguous = Some((
                             semi,
                             "pooling with several arguments (p(1,2;3) pools one argument in gringo 3, whole argument lists in clingo 5)",
                         ));
+                        }
                     }
                 }
-            }
-            Token::Comma => {
-                if let Some(g) = groups.last_mut() {
-                    g.1 = true;
+                Token::Comma => {
+                    if let Some(g) = groups.last_mut() {
+                        g.1 = true;
+                    }
                 }
-            }
-            Token::Semi => {
-                if braces.last() == Some(&true) && parens == 0 {
-                    note(Dialect::Clingo5, lo, hi, "';' between aggregate elements", &mut dialect);
-                } else if braces.is_empty() && parens == 0 && in_body {
-                    note(Dialect::Clingo5, lo, hi, "';' between body literals", &mut dialect);
-                } else if parens > 0 && in_body && ambiguous.is_none() {
-                    ambiguous = Some((
-                        Span::new(file, lo, hi),
-                        "pooling in a body (a conjunction in gringo 3, one rule per option in clingo 5)",
-                    ));
-                } else if parens > 0 && last_colon.is_some() && ambiguous.is_none() {
-                    ambiguous = Some((
+                Token::Semi => {
+                    if braces.last() == Some(&true) && parens == 0 {
+                        note(Dialect::Clingo5, lo, hi, "';' between aggregate elements", &mut dialect);
+                    } else if braces.is_empty() && parens == 0 && in_body {
+                        note(Dialect::Clingo5, lo, hi, "';' between body literals", &mut dialect);
+                    } else if parens > 0 && in_body && ambiguous.is_none() {
+                        ambiguous = Some((
+                            Span::new(file, lo, hi),
+                            "pooling in a body (a conjunction in gringo 3, one rule per option in clingo 5)",
+                        ));
+                    } else if parens > 0 && last_colon.is_some() && ambiguous.is_none() {
+                        ambiguous = Some((
                         Span::new(file, lo, hi),
                         "pooling in a condition (a conjunction in gringo 3, one element per option in clingo 5)",
                     ));
+                    }
+                    if let Some(g) = groups.last_mut() {
+                        g.0.get_or_insert(Span::new(file, lo, hi));
+                    }
+                    last_colon = None;
                 }
-                if let Some(g) = groups.last_mut() {
-                    g.0.get_or_insert(Span::new(file, lo, hi));
+                Token::Colon if show_stmt && !show_colon => {
+                    // `#show t : body`: this colon separates the term from the body.
+                    show_colon = true;
+                    if ambiguous.is_none() {
+                        ambiguous = Some((
+                            Span::new(file, lo, hi),
+                            "'#show t : body' (true atoms in gringo 3, terms in clingo 5)",
+                        ));
+                    }
                 }
-                last_colon = None;
-            }
-            Token::Colon if show_stmt && !show_colon => {
-                // `#show t : body`: this colon separates the term from the body.
-                show_colon = true;
-                if ambiguous.is_none() {
-                    ambiguous = Some((
-                        Span::new(file, lo, hi),
-                        "'#show t : body' (true atoms in gringo 3, terms in clingo 5)",
-                    ));
+                Token::Colon => {
+                    if last_colon.is_some() && !in_body && braces.last() == Some(&true) {
+                        // `#count{ X : p(X) : d(X) } 1.`: tuple, atom, condition
+                        note(Dialect::Clingo5, lo, hi, "a head aggregate element 't : a : c'", &mut dialect);
+                    } else if last_colon.is_some() {
+                        note(Dialect::Gringo3, lo, hi, "conditions chained with ':'", &mut dialect);
+                    }
+                    last_colon = Some(lo);
                 }
-            }
-            Token::Colon => {
-                if last_colon.is_some() && !in_body && braces.last() == Some(&true) {
-                    // `#count{ X : p(X) : d(X) } 1.`: tuple, atom, condition
-                    note(Dialect::Clingo5, lo, hi, "a head aggregate element 't : a : c'", &mut dialect);
-                } else if last_colon.is_some() {
-                    note(Dialect::Gringo3, lo, hi, "conditions chained with ':'", &mut dialect);
+                Token::If => {
+                    in_body = true;
+                    last_colon = None;
                 }
-                last_colon = Some(lo);
+                Token::Dot => {
+                    in_body = false;
+                    show_stmt = false;
+                    show_colon = false;
+                    last_colon = None;
+                    braces.clear();
+                    parens = 0;
+                    groups.clear();
+                }
+                Token::RBrack => last_colon = None,
+                Token::Show => show_stmt = true,
+                _ => {}
             }
-            Token::If => {
-                in_body = true;
-                last_colon = None;
-            }
-            Token::Dot => {
-                in_body = false;
-                show_stmt = false;
-                show_colon = false;
-                last_colon = None;
-                braces.clear();
-                parens = 0;
-                groups.clear();
-            }
-            Token::RBrack => last_colon = None,
-            Token::Show => show_stmt = true,
-            _ => {}
         }
+        last = toks.last().map(|t| t.1).or(last);
     }
     Evidence { dialect, ambiguous, conflict }
 }

@@ -397,18 +397,53 @@ fn script_block<'s>(lex: &mut logos::Lexer<'s, Token<'s>>, end: &str) {
 /// A token or a lexer error, with its byte range.
 pub type Spanned<'s> = (usize, Result<Token<'s>, LexError>, usize);
 
-/// All tokens of `text`.  Counted first, so that the vector is allocated
-/// once at its size (a large file's tokens are the largest structure while
-/// it is read; growing by doubling would hold twice as much at the peak).
+/// All tokens of `text`, in one vector (for small texts and tests; a
+/// file is read in [`chunks`]).
 pub fn tokens(text: &str) -> Vec<Spanned<'_>> {
-    let mut lex = Token::lexer(text);
-    // one spare slot: the parser puts the dialect token in front
-    let mut out = Vec::with_capacity(Token::lexer(text).count() + 1);
-    while let Some(tok) = lex.next() {
-        let r = lex.span();
-        out.push((r.start, tok, r.end));
+    chunks(text, usize::MAX).next().unwrap_or_default()
+}
+
+/// How many tokens a chunk holds at least (see [`chunks`]).
+pub const CHUNK: usize = 1 << 16;
+
+/// The tokens of `text` in runs of whole statements, each run at least
+/// `min` tokens long (the last one: what is left).  A run ends at a `.`
+/// outside parentheses and braces, so each statement is in one run; a
+/// large file's tokens never exist all at once.
+pub fn chunks(text: &str, min: usize) -> Chunks<'_> {
+    Chunks { lex: Token::lexer(text), min }
+}
+
+/// The iterator of [`chunks`].
+pub struct Chunks<'s> {
+    lex: logos::Lexer<'s, Token<'s>>,
+    min: usize,
+}
+
+impl<'s> Iterator for Chunks<'s> {
+    type Item = Vec<Spanned<'s>>;
+
+    fn next(&mut self) -> Option<Vec<Spanned<'s>>> {
+        let mut out = Vec::new();
+        let mut depth = 0i32;
+        while let Some(tok) = self.lex.next() {
+            let r = self.lex.span();
+            match tok {
+                Ok(Token::LParen | Token::LBrace) => depth += 1,
+                Ok(Token::RParen | Token::RBrace) => depth -= 1,
+                _ => {}
+            }
+            let end = matches!(tok, Ok(Token::Dot)) && depth <= 0;
+            out.push((r.start, tok, r.end));
+            if end {
+                depth = 0;
+                if out.len() >= self.min {
+                    break;
+                }
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
-    out
 }
 
 #[cfg(test)]

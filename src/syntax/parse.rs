@@ -7,10 +7,11 @@
 //! returned are only those that parsed.
 
 use super::ast::*;
-use super::lexer::{tokens, LexError, Token};
+use super::lexer::{LexError, Token};
 use super::span::{FileId, Span};
 use crate::diagnostics::Diagnostic;
 use lalrpop_util::ParseError;
+use logos::Logos;
 
 lalrpop_util::lalrpop_mod!(
     #[allow(clippy::all, unused)]
@@ -78,13 +79,56 @@ pub struct LexFailure(pub LexError);
 /// Parses one file.
 pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    let dialect_token = match dialect {
+        Dialect::Clingo5 => Token::DialectClingo5,
+        Dialect::Gringo3 => Token::DialectGringo3,
+    };
+    // in a file with a script block, calls of its functions are no further errors
+    let script_seen = (text.contains("#script") || text.contains("#begin_lua"))
+        && Token::lexer(text).any(|t| t == Ok(Token::Script));
+    let gringo3 = dialect == Dialect::Gringo3;
+    // the tokens a chunk of statements at a time, so that a large file's
+    // tokens never exist all at once beside its syntax tree
+    let toks = std::iter::once((0, dialect_token, 0)).chain(
+        super::lexer::chunks(text, super::lexer::CHUNK)
+            .flat_map(|chunk| checked_tokens(file, text, chunk, gringo3, script_seen, &mut diags)),
+    );
+    let end = text.len();
+    let mut errors = Vec::new();
+    let result =
+        grammar::ProgramParser::new().parse(file, dialect, &mut errors, toks.map(Ok::<_, LexFailure>));
+    for e in errors {
+        diags.push(syntax_error(file, e.error, end));
+    }
+    let stmts = match result {
+        Ok(s) => s,
+        Err(e) => {
+            diags.push(syntax_error(file, e, end));
+            Vec::new()
+        }
+    };
+    diags.sort_by_key(|d| d.span.map(|s| s.lo));
+    (stmts, diags)
+}
+
+/// The tokens of a run of whole statements as the parser is to see them:
+/// lexer errors and bare lparse keywords reported and taken out (or, in
+/// gringo 3, the keywords made keyword tokens), statements with constructs
+/// minasp cannot support reported and dropped (see [`drop_unsupported`]).
+fn checked_tokens<'s>(
+    file: FileId,
+    text: &'s str,
+    chunk: Vec<super::lexer::Spanned<'s>>,
+    gringo3: bool,
+    script_seen: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(usize, Token<'s>, usize)> {
     let mut bare = Vec::new();
-    let spanned = super::lparse::rewrite(tokens(text), dialect == Dialect::Gringo3, &mut bare);
+    let spanned = super::lparse::rewrite(chunk, gringo3, &mut bare);
     for (lo, hi, msg) in bare {
         diags.push(Diagnostic::error(Span::new(file, lo, hi), msg));
     }
-    // the lexer errors reported, the tokens kept in the same buffer (a
-    // large file's tokens are not copied)
+    // the lexer errors reported, the tokens kept in the same buffer
     let mut toks: Vec<(usize, Token<'_>, usize)> = spanned
         .into_iter()
         .filter_map(|(lo, t, hi)| match t {
@@ -115,43 +159,20 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
             }
         })
         .collect();
-    let dialect_token = match dialect {
-        Dialect::Clingo5 => Token::DialectClingo5,
-        Dialect::Gringo3 => Token::DialectGringo3,
-    };
-    toks.insert(0, (0, dialect_token, 0));
-    drop_unsupported(file, text, &mut toks, &mut diags);
-    let end = text.len();
-    let mut errors = Vec::new();
-    let result = grammar::ProgramParser::new().parse(
-        file,
-        dialect,
-        &mut errors,
-        toks.into_iter().map(Ok::<_, LexFailure>),
-    );
-    for e in errors {
-        diags.push(syntax_error(file, e.error, end));
-    }
-    let stmts = match result {
-        Ok(s) => s,
-        Err(e) => {
-            diags.push(syntax_error(file, e, end));
-            Vec::new()
-        }
-    };
-    diags.sort_by_key(|d| d.span.map(|s| s.lo));
-    (stmts, diags)
+    drop_unsupported(file, text, &mut toks, script_seen, diags);
+    toks
 }
 
 /// Removes each statement that uses a construct minasp cannot support —
 /// scripts (`#script`, `@f(..)` calls), theory atoms (`&name`, `#theory`),
 /// clingo 4's `$` constraints and `#disjoint`, asprin's `#preference`/`#optimize`, `#edge` —
 /// and reports it once, located at the construct, instead of the syntax
-/// errors its tokens would cause.  `toks[0]` is the dialect token.
+/// errors its tokens would cause.
 fn drop_unsupported(
     file: FileId,
     text: &str,
     toks: &mut Vec<(usize, Token<'_>, usize)>,
+    script_seen: bool,
     diags: &mut Vec<Diagnostic>,
 ) {
     let is_term_end = |t: &Token| {
@@ -168,11 +189,9 @@ fn drop_unsupported(
                 | Token::Sup
         )
     };
-    let mut out = Vec::with_capacity(toks.len());
-    out.push(toks[0]);
-    // in a file with a script block, calls of its functions are no further errors
-    let script_seen = toks.iter().any(|t| t.1 == Token::Script);
-    let mut i = 1;
+    // kept statements are moved down in place (`kept` tokens so far)
+    let mut kept = 0;
+    let mut i = 0;
     while i < toks.len() {
         // one statement: up to a `.` outside braces (or the end)
         let start = i;
@@ -274,10 +293,13 @@ fn drop_unsupported(
         match problem {
             Some((_, _, msg)) if script_seen && msg.starts_with("script call") => {}
             Some((lo, hi, msg)) => diags.push(Diagnostic::error(Span::new(file, lo, hi), msg)),
-            None => out.extend_from_slice(stmt),
+            None => {
+                toks.copy_within(start..i, kept);
+                kept += i - start;
+            }
         }
     }
-    *toks = out;
+    toks.truncate(kept);
 }
 
 /// Text on one line, runs of white space made one space.
