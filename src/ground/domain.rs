@@ -217,3 +217,39 @@ impl Pred {
 pub fn project(args: &[Sym], mask: u64) -> Vec<Sym> {
     args.iter().enumerate().filter(|(i, _)| *i < 64 && mask & (1 << i) != 0).map(|(_, s)| *s).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ground::symbol::Symbols;
+
+    #[test]
+    fn atoms_are_found_by_their_arguments_in_insertion_order() {
+        let mut syms = Symbols::new();
+        let s: Vec<Sym> = (0..50).map(|i| syms.int(i)).collect();
+        let mut set = AtomSet::new(2);
+        for i in 0..49 {
+            set.insert(&[s[i], s[i + 1]], AtomInfo { atom: Atom(i as u32), fact: i % 2 == 0 });
+        }
+        assert_eq!(set.len(), 49);
+        for i in 0..49 {
+            assert_eq!(set.get_index_of(&[s[i], s[i + 1]]), Some(i));
+            assert_eq!(
+                set.get(&[s[i], s[i + 1]]).map(|a| (a.atom, a.fact)),
+                Some((Atom(i as u32), i % 2 == 0))
+            );
+            assert_eq!(set.get_index(i).map(|(args, _)| args.to_vec()), Some(vec![s[i], s[i + 1]]));
+        }
+        assert!(set.get(&[s[1], s[0]]).is_none());
+        set.get_mut(&[s[1], s[2]]).unwrap().fact = true;
+        assert!(set.get(&[s[1], s[2]]).unwrap().fact);
+        let order: Vec<u32> = set.iter().map(|(_, i)| i.atom.0).collect();
+        assert_eq!(order, (0..49).collect::<Vec<u32>>());
+        // arity 0: the one atom of the predicate
+        let mut zero = AtomSet::new(0);
+        assert!(zero.get(&[]).is_none());
+        zero.insert(&[], AtomInfo { atom: Atom(7), fact: false });
+        assert_eq!(zero.get(&[]).map(|a| a.atom), Some(Atom(7)));
+        assert_eq!(zero.len(), 1);
+    }
+}

@@ -450,6 +450,17 @@ impl<'s> Iterator for Chunks<'s> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn chunks_are_runs_of_whole_statements() {
+        let text = "p(1). q(X) :- r(X;Y). {a;b}. f((1.)). s.";
+        let runs: Vec<_> = chunks(text, 2).collect();
+        assert!(runs.len() > 1);
+        for r in &runs {
+            assert_eq!(r.last().map(|t| t.1.clone()), Some(Ok(Token::Dot)));
+        }
+        assert_eq!(runs.concat(), tokens(text));
+    }
+
     fn kinds(s: &str) -> Vec<Token<'_>> {
         tokens(s).into_iter().map(|(_, t, _)| t.unwrap()).collect()
     }

@@ -477,6 +477,37 @@ pub fn sig_of_term(t: &Term) -> Option<(String, usize, bool)> {
 mod tests {
     use super::*;
 
+    /// A file of many chunks (see `lexer::chunks`) reads as one: statements
+    /// whose checks look across a chunk's end, an unsupported construct and
+    /// a lexer error in a later chunk are found where they are.
+    #[test]
+    fn a_large_file_reads_chunk_by_chunk_as_one() {
+        let mut src = String::new();
+        for i in 0..30_000 {
+            src.push_str(&format!("p({i},{}).\n", i + 1));
+        }
+        let late = src.len();
+        src.push_str(":~ p(1,2). [1@1]\nq :- #count { X : p(X,_) } > 3.\n&diff { a } <= 2.\nr ` .\n");
+        let (stmts, diags) = parse(FileId(0), &src, Dialect::Clingo5);
+        assert_eq!(
+            stmts.len(),
+            30_003,
+            "every fact, the weak constraint, the aggregate rule and `r.` (the bad character left out)"
+        );
+        let msgs: Vec<_> =
+            diags.iter().map(|d| (d.span.unwrap().lo as usize >= late, d.message.clone())).collect();
+        assert_eq!(msgs.len(), 2, "{msgs:?}");
+        assert!(msgs.iter().all(|(after, _)| *after), "{msgs:?}");
+        assert!(msgs.iter().any(|(_, m)| m.contains("theory atom &diff")), "{msgs:?}");
+        assert!(msgs.iter().any(|(_, m)| m.contains("unexpected `")), "{msgs:?}");
+        let ev = crate::syntax::dialect::classify(FileId(0), &src);
+        assert_eq!(
+            ev.dialect.map(|d| (d.0, d.1.lo as usize)),
+            Some((Dialect::Clingo5, late)),
+            "the ':~' of the last chunk"
+        );
+    }
+
     fn ok(src: &str) -> Vec<Statement> {
         let (s, d) = parse(FileId(0), src, Dialect::Clingo5);
         assert!(d.is_empty(), "unexpected diagnostics for {:?}: {:?}", src, d);
