@@ -162,14 +162,12 @@ impl Instantiator {
             }
         }
         // the facts of each component, in order (grounded before its rules)
-        let mut facts_of: Vec<u32> = (0..facts.len() as u32).collect();
-        facts_of.sort_by_key(|&i| comp_of[facts.get(i as usize).1 .0 as usize]);
-        let mut next_fact = facts_of.iter().peekable();
+        let mut facts_by_comp: Vec<Vec<u32>> = vec![Vec::new(); comps.len()];
+        for (i, p) in facts.preds().enumerate() {
+            facts_by_comp[comp_of[p.0 as usize]].push(i as u32);
+        }
         for (ci, comp) in comps.iter().enumerate() {
-            while let Some(&&i) =
-                next_fact.peek().filter(|&&&i| comp_of[facts.get(i as usize).1 .0 as usize] == ci)
-            {
-                next_fact.next();
+            for &i in &facts_by_comp[ci] {
                 self.ground_fact(facts.get(i as usize))?;
             }
             let rs = &by_comp[ci];
