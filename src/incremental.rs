@@ -195,6 +195,16 @@ pub fn guard_volatile(stmts: &mut Vec<Statement>, param: &str, span: Span) {
         },
     );
     let lit = BodyLit::Lit(Literal { span, sign: Sign::Pos, kind: LitKind::Atom(guard.clone()) });
+    // facts read in bulk are rules here: each gets the guard
+    if stmts.iter().any(|s| matches!(s, Statement::Facts(_))) {
+        *stmts = std::mem::take(stmts)
+            .into_iter()
+            .flat_map(|s| match s {
+                Statement::Facts(f) => f.rules(),
+                s => vec![s],
+            })
+            .collect();
+    }
     for s in stmts.iter_mut() {
         match s {
             Statement::Rule(r) => r.body.push(lit.clone()),
@@ -208,6 +218,26 @@ pub fn guard_volatile(stmts: &mut Vec<Statement>, param: &str, span: Span) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Facts read in bulk in a `#volatile` part hold only for their step,
+    /// as any rule there: each becomes a rule with the guard.
+    #[test]
+    fn bulk_facts_of_a_volatile_part_are_guarded() {
+        let src: String = (0..20).map(|i| format!("goal({i}). ")).collect();
+        let (mut stmts, diags) = crate::syntax::parse::parse(
+            crate::syntax::span::FileId(0),
+            &src,
+            crate::syntax::parse::Dialect::Gringo3,
+        );
+        assert!(diags.is_empty() && matches!(stmts[..], [Statement::Facts(_)]), "{stmts:?}");
+        guard_volatile(&mut stmts, "t", Span::NOWHERE);
+        assert_eq!(stmts.len(), 21, "twenty rules and the external");
+        for s in &stmts[..20] {
+            let Statement::Rule(r) = s else { panic!("{s:?}") };
+            assert_eq!(r.body.len(), 1, "{r:?}");
+        }
+        assert!(matches!(stmts[20], Statement::External { .. }));
+    }
 
     fn result(sat: bool, unsat: bool) -> SolveResult {
         SolveResult { satisfiable: sat, unsatisfiable: unsat, ..SolveResult::default() }

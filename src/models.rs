@@ -353,7 +353,10 @@ fn relax(p: &mut GroundProgram) {
                         // Name the weight body first.
                         let aux = Atom(p.num_atoms);
                         p.num_atoms += 1;
-                        extra.push(Rule { head: Head::Disjunction(vec![aux]), body: r.body.clone() });
+                        extra.push(Rule {
+                            head: Head::Disjunction(smallvec::smallvec![aux]),
+                            body: r.body.clone(),
+                        });
                         r.body = Body::Normal(vec![aux.pos()]);
                         let mut c = vec![aux.pos()];
                         c.extend(h.iter().map(|a| a.neg()));
@@ -378,7 +381,7 @@ fn smaller_model(
     // absent (false).  Y is a model of the reduct, and Y != m.
     let mut q = GroundProgram { num_atoms: p.num_atoms, ..Default::default() };
     let in_m: Vec<Atom> = (0..p.num_atoms).map(Atom).filter(|a| m[a.index()]).collect();
-    q.add(Rule { head: Head::Choice(in_m.clone()), body: Body::Normal(vec![]) });
+    q.add(Rule { head: Head::Choice(in_m.clone().into()), body: Body::Normal(vec![]) });
     q.add(Rule::constraint(in_m.iter().map(|a| a.pos()).collect()));
     let holds_in_m = |l: Lit| m[l.atom().index()] == l.is_positive();
     for r in &p.rules {
@@ -476,7 +479,10 @@ fn reduct_body(
             }
             let aux = Atom(q.num_atoms);
             q.num_atoms += 1;
-            q.add(Rule { head: Head::Disjunction(vec![aux]), body: Body::Weight { bound: need, lits: pos } });
+            q.add(Rule {
+                head: Head::Disjunction(smallvec::smallvec![aux]),
+                body: Body::Weight { bound: need, lits: pos },
+            });
             Some(vec![aux.pos()])
         }
     }
@@ -492,7 +498,7 @@ mod tests {
     fn repeated_nogoods_share_their_support_variables() {
         let (a, b, c) = (Atom(0), Atom(1), Atom(2));
         let mut p = GroundProgram { num_atoms: 3, ..Default::default() };
-        p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
+        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) });
         p.add(Rule::normal(a, vec![b.pos()]));
         p.add(Rule::normal(b, vec![a.pos()]));
         p.add(Rule::normal(c, vec![a.neg()]));

@@ -109,8 +109,8 @@ impl Reader {
             }
             1 => {
                 let head = match nums.int("a head type (0 disjunction, 1 choice)")? {
-                    0 => Head::Disjunction(self.head_atoms(&mut nums)?),
-                    1 => Head::Choice(self.head_atoms(&mut nums)?),
+                    0 => Head::Disjunction(self.head_atoms(&mut nums)?.into()),
+                    1 => Head::Choice(self.head_atoms(&mut nums)?.into()),
                     t => return nums.err(format!("unknown head type {} (expected 0 or 1)", t)),
                 };
                 let body = match nums.int("a body type (0 normal, 1 weight)")? {

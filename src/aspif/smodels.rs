@@ -186,7 +186,7 @@ fn rule(
             let bound = nums.int("the bound")?;
             let ls = lit_list(nums, &mut atom, k, neg)?;
             weight_body(bound, ls.into_iter().map(|l| (l, 1)).collect())
-                .map(|body| Rule { head: Head::Disjunction(vec![h]), body })
+                .map(|body| Rule { head: Head::Disjunction(smallvec::smallvec![h]), body })
         }
         3 | 8 => {
             let nh = nums.count("the number of head atoms")?;
@@ -195,7 +195,7 @@ fn rule(
                 hs.push(atom(nums, "a head atom")?);
             }
             let body = lits(nums, &mut atom)?;
-            let head = if t == 3 { Head::Choice(hs) } else { Head::Disjunction(hs) };
+            let head = if t == 3 { Head::Choice(hs.into()) } else { Head::Disjunction(hs.into()) };
             Some(Rule { head, body: Body::Normal(body) })
         }
         5 => {
@@ -213,7 +213,7 @@ fn rule(
                     wl.push((l, w));
                 }
             }
-            weight_body(bound, wl).map(|body| Rule { head: Head::Disjunction(vec![h]), body })
+            weight_body(bound, wl).map(|body| Rule { head: Head::Disjunction(smallvec::smallvec![h]), body })
         }
         6 => {
             // `6 0 #lits #neg negs.. poss.. weights..`; a later statement has a higher priority

@@ -126,7 +126,8 @@ fn lit_text(l: Lit, g: &Grounding, depth: u32) -> Option<String> {
         return None;
     }
     let a = l.atom();
-    let mut defs = g.program.rules.iter().filter(|r| matches!(&r.head, Head::Disjunction(h) if h == &[a]));
+    let mut defs =
+        g.program.rules.iter().filter(|r| matches!(&r.head, Head::Disjunction(h) if h.as_slice() == [a]));
     let def = defs.next()?;
     if defs.next().is_some() {
         return None;

@@ -196,7 +196,10 @@ impl Aux<'_> {
         self.prog.add(Rule::normal(n, vec![l.negate()]));
         self.prog.add(Rule::normal(n, vec![d.pos()]));
         let nd = self.not_not(d);
-        self.prog.add(Rule { head: Head::Disjunction(vec![n, l.atom()]), body: Body::Normal(vec![nd]) });
+        self.prog.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![n, l.atom()]),
+            body: Body::Normal(vec![nd]),
+        });
         self.tie(l.atom());
         if let Some((_, made)) = &mut self.recursive {
             made.insert(l, n);
@@ -301,7 +304,10 @@ impl Aux<'_> {
             return Truth::Lits(lits.into_iter().map(|(l, _)| l).collect());
         }
         let a = self.prog.new_atom();
-        self.prog.add(Rule { head: Head::Disjunction(vec![a]), body: Body::Weight { bound, lits } });
+        self.prog.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![a]),
+            body: Body::Weight { bound, lits },
+        });
         Truth::Lits(vec![a.pos()])
     }
 

@@ -437,7 +437,7 @@ impl Instantiator {
                         let mut bd = body.clone();
                         bd.extend(alt.iter().copied());
                         self.prog.add(program::Rule {
-                            head: program::Head::Choice(vec![a]),
+                            head: program::Head::Choice(smallvec::smallvec![a]),
                             body: Body::Normal(bd),
                         });
                         let mut l = alt.clone();
@@ -451,7 +451,7 @@ impl Instantiator {
         }
         if !certain_heads.is_empty() {
             self.prog.add(program::Rule {
-                head: program::Head::Choice(certain_heads),
+                head: program::Head::Choice(certain_heads.into()),
                 body: Body::Normal(body.clone()),
             });
         }
@@ -516,8 +516,10 @@ impl Instantiator {
                 }
                 atoms.push(d);
             }
-            self.prog
-                .add(program::Rule { head: program::Head::Disjunction(atoms), body: Body::Normal(body) });
+            self.prog.add(program::Rule {
+                head: program::Head::Disjunction(atoms.into()),
+                body: Body::Normal(body),
+            });
             return;
         }
         if heads.len() == 1 {
@@ -529,7 +531,8 @@ impl Instantiator {
             return;
         }
         let atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
-        self.prog.add(program::Rule { head: program::Head::Disjunction(atoms), body: Body::Normal(body) });
+        self.prog
+            .add(program::Rule { head: program::Head::Disjunction(atoms.into()), body: Body::Normal(body) });
     }
 
     /// A body literal under the rule's (complete) binding.
@@ -671,7 +674,7 @@ impl Instantiator {
             let nl = aux.negate(l1);
             let nnl = aux.negate(nl);
             aux.prog.add(program::Rule {
-                head: program::Head::Disjunction(vec![e, c]),
+                head: program::Head::Disjunction(smallvec::smallvec![e, c]),
                 body: Body::Normal(vec![nnl]),
             });
             let at = self.prog.rules.len() - 1;

@@ -121,6 +121,7 @@ pub fn normalize(
             }
         }
         match s {
+            Statement::Facts(f) => n.ground_facts(f),
             Statement::Rule(r) => {
                 for mut r in r.head_aggregate_rules() {
                     n.splice_consts(&mut r);
@@ -627,6 +628,24 @@ impl Normalizer<'_> {
             body,
             scope,
         );
+    }
+
+    /// Facts read in bulk: each as [`Self::push`] keeps a ground fact.
+    fn ground_facts(&mut self, f: &ast::GroundFacts) {
+        let mut args = Vec::new();
+        for i in 0..f.facts.len() {
+            let (span, name, fact_args) = f.get(i);
+            let key = PredKey { name: self.syms.name(name), arity: fact_args.len() as u32, neg: false };
+            let (pred, _) = self.preds.insert_full(key);
+            args.clear();
+            for a in fact_args {
+                args.push(match a {
+                    ast::FactArg::Int(n) => self.syms.int(*n),
+                    ast::FactArg::Str(t) => self.syms.intern(SymData::Str(t.clone())),
+                });
+            }
+            self.facts.push(span, PredId(pred as u32), args.iter().copied());
+        }
     }
 
     fn push(&mut self, span: Span, head: Head, body: Vec<Lit>, scope: Scope) {

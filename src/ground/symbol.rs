@@ -64,8 +64,9 @@ pub enum Args {
         /// The arguments, then unused slots.
         syms: [Sym; 3],
     },
-    /// Four or more arguments.
-    Boxed(Box<[Sym]>),
+    /// Four or more arguments (behind one thin pointer, to keep the
+    /// common inline form, and every symbol, small).
+    Boxed(Box<Vec<Sym>>),
 }
 
 impl std::ops::Deref for Args {
@@ -73,7 +74,7 @@ impl std::ops::Deref for Args {
     fn deref(&self) -> &[Sym] {
         match self {
             Args::Inline { len, syms } => &syms[..*len as usize],
-            Args::Boxed(b) => b,
+            Args::Boxed(b) => b.as_slice(),
         }
     }
 }
@@ -85,7 +86,7 @@ impl From<Vec<Sym>> for Args {
             syms[..v.len()].copy_from_slice(&v);
             Args::Inline { len: v.len() as u8, syms }
         } else {
-            Args::Boxed(v.into_boxed_slice())
+            Args::Boxed(Box::new(v))
         }
     }
 }
@@ -114,6 +115,13 @@ impl fmt::Debug for Args {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         (**self).fmt(f)
     }
+}
+
+#[cfg(test)]
+#[test]
+fn a_symbol_is_three_words() {
+    assert_eq!(std::mem::size_of::<Args>(), 16);
+    assert_eq!(std::mem::size_of::<SymData>(), 24);
 }
 
 /// The interning table for names and symbols.

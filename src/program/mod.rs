@@ -79,14 +79,18 @@ impl fmt::Debug for Lit {
     }
 }
 
+/// A rule head's atoms: one in place (facts and normal rules, most rules
+/// of a program, need no allocation for their head), more on the heap.
+pub type Atoms = smallvec::SmallVec<[Atom; 1]>;
+
 /// The head of a ground rule.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Head {
     /// At least one of the atoms is true if the body is (aspif's disjunction).
     /// Empty: an integrity constraint. One atom: a normal rule.
-    Disjunction(Vec<Atom>),
+    Disjunction(Atoms),
     /// Any subset of the atoms may be true if the body is.
-    Choice(Vec<Atom>),
+    Choice(Atoms),
 }
 
 /// The body of a ground rule.
@@ -116,15 +120,15 @@ pub struct Rule {
 impl Rule {
     /// The fact `a.`.
     pub fn fact(a: Atom) -> Rule {
-        Rule { head: Head::Disjunction(vec![a]), body: Body::Normal(vec![]) }
+        Rule { head: Head::Disjunction(smallvec::smallvec![a]), body: Body::Normal(vec![]) }
     }
     /// The normal rule `head :- body` (a conjunction of literals).
     pub fn normal(head: Atom, body: Vec<Lit>) -> Rule {
-        Rule { head: Head::Disjunction(vec![head]), body: Body::Normal(body) }
+        Rule { head: Head::Disjunction(smallvec::smallvec![head]), body: Body::Normal(body) }
     }
     /// The integrity constraint `:- body`.
     pub fn constraint(body: Vec<Lit>) -> Rule {
-        Rule { head: Head::Disjunction(vec![]), body: Body::Normal(body) }
+        Rule { head: Head::Disjunction(smallvec::smallvec![]), body: Body::Normal(body) }
     }
 }
 
@@ -357,7 +361,9 @@ impl GroundProgram {
                 continue;
             }
             match v {
-                External::Free => p.add(Rule { head: Head::Choice(vec![a]), body: Body::Normal(vec![]) }),
+                External::Free => {
+                    p.add(Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(vec![]) })
+                }
                 External::True => p.add(Rule::fact(a)),
                 External::False | External::Release => {}
             }
@@ -371,7 +377,7 @@ impl GroundProgram {
             let head = match &r.head {
                 Head::Disjunction(a) | Head::Choice(a) => a,
             };
-            let mut atoms: Vec<Atom> = head.clone();
+            let mut atoms: Vec<Atom> = head.to_vec();
             match &r.body {
                 Body::Normal(ls) => atoms.extend(ls.iter().map(|l| l.atom())),
                 Body::Weight { lits, .. } => {
@@ -535,7 +541,7 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         p.add(Rule {
-            head: Head::Disjunction(vec![a]),
+            head: Head::Disjunction(smallvec::smallvec![a]),
             body: Body::Weight { bound: 1, lits: vec![(a.pos(), 0)] },
         });
         assert!(p.validate().is_err());

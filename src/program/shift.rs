@@ -78,7 +78,7 @@ pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
             (Head::Disjunction(h), Body::Weight { .. }) if h.len() > 1 => {
                 // A weight body first gets an atom of its own.
                 let aux = p.new_atom();
-                out.push(Rule { head: Head::Disjunction(vec![aux]), body: r.body.clone() });
+                out.push(Rule { head: Head::Disjunction(smallvec::smallvec![aux]), body: r.body.clone() });
                 for a in h {
                     let mut b = vec![aux.pos()];
                     b.extend(h.iter().filter(|x| *x != a).map(|x| x.neg()));
@@ -102,7 +102,7 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         let b = p.new_atom();
-        p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
+        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) });
         shift(&mut p).unwrap();
         assert_eq!(p.rules.len(), 2);
         assert!(p.is_stable_model(&[true, false]));
@@ -116,7 +116,7 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         let b = p.new_atom();
-        p.add(Rule { head: Head::Disjunction(vec![a, b]), body: Body::Normal(vec![]) });
+        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) });
         p.add(Rule::normal(a, vec![b.pos()]));
         p.add(Rule::normal(b, vec![a.pos()]));
         assert_eq!(shift(&mut p), Err(NotHeadCycleFree { rule: 0 }));

@@ -537,11 +537,66 @@ pub struct OptElem {
     pub cond: Vec<BodyLit>,
 }
 
+/// An argument of a fact in a [`GroundFacts`] run.
+#[derive(Clone, PartialEq, Debug)]
+pub enum FactArg {
+    /// An integer (32-bit, as every integer term is).
+    Int(i32),
+    /// A string, escape sequences resolved.
+    Str(Box<str>),
+}
+
+/// A run of facts `p(1,"a").` whose arguments are integers and strings
+/// only, read in bulk: what a file of millions of facts mostly is.  Each
+/// means what the rule [`GroundFacts::rules`] makes of it means; nothing
+/// in it depends on constants, parameters or the dialect.
+///
+/// Invariant: fact `i` is `names[facts[i].1]` applied to
+/// `args[facts[i].2 .. facts[i + 1].2]` (the last one's to the end).
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct GroundFacts {
+    /// Per fact: where it is written, its name's index, its first argument.
+    pub facts: Vec<(Span, u32, u32)>,
+    /// The predicate names.
+    pub names: Vec<String>,
+    /// The arguments, fact after fact.
+    pub args: Vec<FactArg>,
+}
+
+impl GroundFacts {
+    /// Fact `i`: where it is written, its name and its arguments.
+    pub fn get(&self, i: usize) -> (Span, &str, &[FactArg]) {
+        let (span, name, lo) = self.facts[i];
+        let hi = self.facts.get(i + 1).map_or(self.args.len(), |f| f.2 as usize);
+        (span, &self.names[name as usize], &self.args[lo as usize..hi])
+    }
+
+    /// The facts as the rules they are.
+    pub fn rules(&self) -> Vec<Statement> {
+        (0..self.facts.len())
+            .map(|i| {
+                let (span, name, args) = self.get(i);
+                let args = args
+                    .iter()
+                    .map(|a| match a {
+                        FactArg::Int(n) => Term::new(span, TermKind::Int(*n as i64)),
+                        FactArg::Str(t) => Term::new(span, TermKind::Str(t.to_string())),
+                    })
+                    .collect();
+                let head = Term::new(span, TermKind::Func { name: name.to_string(), args });
+                Statement::Rule(Rule { span, head: Head::Atom(head), body: vec![] })
+            })
+            .collect()
+    }
+}
+
 /// A statement of a program, as parsed.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Statement {
     /// A rule, fact or integrity constraint.
     Rule(Rule),
+    /// Many facts over integers and strings (see [`GroundFacts`]).
+    Facts(GroundFacts),
     /// `#const name = value.`
     Const {
         /// The whole statement.
@@ -699,6 +754,7 @@ impl Statement {
     pub fn span(&self) -> Span {
         match self {
             Statement::Rule(r) => r.span,
+            Statement::Facts(f) => f.facts.first().map_or(Span::NOWHERE, |f| f.0),
             Statement::Const { span, .. }
             | Statement::ShowNothing { span }
             | Statement::ShowSig { span, .. }

@@ -127,8 +127,7 @@ impl Reader<'_> {
         if let Some(p) = &path {
             self.stack.push((p.clone(), name));
         }
-        let text = self.sources.file(id).text.clone();
-        let (stmts, diags) = parse::parse(id, &text, self.dialect);
+        let (stmts, diags) = parse::parse(id, &self.sources.file(id).text, self.dialect);
         self.parts.diags.extend(diags);
         // a plain file in `base` (the usual case, and the large one): its
         // statements as they are, without a second copy

@@ -274,6 +274,10 @@ pub enum Token<'s> {
     DialectClingo5,
     /// As [`Token::DialectClingo5`], for gringo 3.
     DialectGringo3,
+    /// Stands for a run of facts taken out of the token stream and read in
+    /// bulk (`syntax::parse`'s fact runs): the run's number.  Never
+    /// produced from text.
+    Facts(u32),
 }
 
 impl fmt::Display for Token<'_> {
@@ -358,6 +362,7 @@ impl fmt::Display for Token<'_> {
             Tilde => "~",
             At => "@",
             DialectClingo5 | DialectGringo3 => "<start>",
+            Facts(_) => "<facts>",
             BlockComment => "%*",
         };
         f.write_str(s)

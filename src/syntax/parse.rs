@@ -10,6 +10,7 @@ use super::ast::*;
 use super::lexer::{LexError, Token};
 use super::span::{FileId, Span};
 use crate::diagnostics::Diagnostic;
+use crate::syntax::ast::{FactArg, GroundFacts};
 use lalrpop_util::ParseError;
 use logos::Logos;
 
@@ -89,14 +90,17 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
     let gringo3 = dialect == Dialect::Gringo3;
     // the tokens a chunk of statements at a time, so that a large file's
     // tokens never exist all at once beside its syntax tree
+    let runs = FactRuns::default();
     let toks = std::iter::once((0, dialect_token, 0)).chain(
-        super::lexer::chunks(text, super::lexer::CHUNK)
-            .flat_map(|chunk| checked_tokens(file, text, chunk, gringo3, script_seen, &mut diags)),
+        super::lexer::chunks(text, super::lexer::CHUNK).flat_map(|chunk| {
+            let toks = checked_tokens(file, text, chunk, gringo3, script_seen, &mut diags);
+            take_fact_runs(file, toks, &runs)
+        }),
     );
     let end = text.len();
     let mut errors = Vec::new();
     let result =
-        grammar::ProgramParser::new().parse(file, dialect, &mut errors, toks.map(Ok::<_, LexFailure>));
+        grammar::ProgramParser::new().parse(file, dialect, &mut errors, &runs, toks.map(Ok::<_, LexFailure>));
     for e in errors {
         diags.push(syntax_error(file, e.error, end));
     }
@@ -109,6 +113,118 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
     };
     diags.sort_by_key(|d| d.span.map(|s| s.lo));
     (stmts, diags)
+}
+
+/// How many facts in a row make a run worth reading in bulk (fewer stay
+/// ordinary rules: a program of a few facts reads as it always did).
+const FACT_RUN: usize = 16;
+
+/// The fact runs taken out of a file's tokens ([`take_fact_runs`]), by
+/// number, until the parser takes each back at its [`Token::Facts`].
+#[derive(Default)]
+pub struct FactRuns(std::cell::RefCell<Vec<GroundFacts>>);
+
+impl FactRuns {
+    fn push(&self, run: GroundFacts) -> u32 {
+        let mut runs = self.0.borrow_mut();
+        runs.push(run);
+        (runs.len() - 1) as u32
+    }
+
+    /// Run `i`, taken out (the grammar's action for [`Token::Facts`]).
+    pub fn take(&self, i: u32) -> GroundFacts {
+        std::mem::take(&mut self.0.borrow_mut()[i as usize])
+    }
+}
+
+/// Replaces each run of at least [`FACT_RUN`] statements that are facts
+/// over integers and strings (`p(1,"a").`, `q.`) by one [`Token::Facts`]
+/// standing for the run, kept in `runs` as a [`GroundFacts`]: a file of a
+/// million facts is then no million syntax trees.  `toks` are whole
+/// statements (a chunk of them).
+fn take_fact_runs<'s>(
+    file: FileId,
+    toks: Vec<(usize, Token<'s>, usize)>,
+    runs: &FactRuns,
+) -> Vec<(usize, Token<'s>, usize)> {
+    let mut out = Vec::with_capacity(toks.len());
+    // the run so far: where its tokens start in `out`, and its facts
+    let mut run: Option<(usize, GroundFacts)> = None;
+    let flush = |out: &mut Vec<(usize, Token<'s>, usize)>, run: &mut Option<(usize, GroundFacts)>| {
+        if let Some((from, facts)) = run.take() {
+            if facts.facts.len() >= FACT_RUN {
+                let (lo, hi) = (out[from].0, out[out.len() - 1].2);
+                out.truncate(from);
+                out.push((lo, Token::Facts(runs.push(facts)), hi));
+            }
+        }
+    };
+    let mut i = 0;
+    while i < toks.len() {
+        if i == 0 || toks[i - 1].1 == Token::Dot {
+            match fact_at(&toks, i) {
+                Some((end, name, args)) => {
+                    let (_, facts) = run.get_or_insert_with(|| (out.len(), GroundFacts::default()));
+                    let name = match facts.names.iter().position(|n| n == name) {
+                        Some(k) => k,
+                        None => {
+                            facts.names.push(name.to_string());
+                            facts.names.len() - 1
+                        }
+                    };
+                    let span = Span::new(file, toks[i].0, toks[end - 1].2);
+                    facts.facts.push((span, name as u32, facts.args.len() as u32));
+                    facts.args.extend(args);
+                    out.extend_from_slice(&toks[i..end]);
+                    i = end;
+                    continue;
+                }
+                None => flush(&mut out, &mut run),
+            }
+        }
+        out.push(toks[i]);
+        i += 1;
+    }
+    flush(&mut out, &mut run);
+    out
+}
+
+/// The fact over integers and strings that starts at `toks[i]`, if one
+/// does: the index after its `.`, its name and its arguments.
+fn fact_at<'s>(toks: &[(usize, Token<'s>, usize)], i: usize) -> Option<(usize, &'s str, Vec<FactArg>)> {
+    let Token::Ident(name) = toks[i].1 else { return None };
+    let mut args = Vec::new();
+    let mut j = i + 1;
+    if toks.get(j)?.1 == Token::LParen {
+        j += 1;
+        loop {
+            let arg = match (toks.get(j)?.1, toks.get(j + 1).map(|t| t.1)) {
+                (Token::Number(n), _) if n <= i32::MAX as i64 => {
+                    j += 1;
+                    FactArg::Int(n as i32)
+                }
+                (Token::Minus, Some(Token::Number(n))) if n <= 1 << 31 => {
+                    j += 2;
+                    FactArg::Int((-n) as i32)
+                }
+                (Token::Str(t), _) => {
+                    j += 1;
+                    FactArg::Str(unescape(t).into())
+                }
+                _ => return None,
+            };
+            args.push(arg);
+            match toks.get(j)?.1 {
+                Token::Comma => j += 1,
+                Token::RParen => {
+                    j += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    (toks.get(j)?.1 == Token::Dot).then_some((j + 1, name, args))
 }
 
 /// The tokens of a run of whole statements as the parser is to see them:
@@ -489,11 +605,16 @@ mod tests {
         let late = src.len();
         src.push_str(":~ p(1,2). [1@1]\nq :- #count { X : p(X,_) } > 3.\n&diff { a } <= 2.\nr ` .\n");
         let (stmts, diags) = parse(FileId(0), &src, Dialect::Clingo5);
+        let count = |s: &Statement| match s {
+            Statement::Facts(f) => f.facts.len(),
+            _ => 1,
+        };
         assert_eq!(
-            stmts.len(),
+            stmts.iter().map(count).sum::<usize>(),
             30_003,
             "every fact, the weak constraint, the aggregate rule and `r.` (the bad character left out)"
         );
+        assert!(stmts.len() < 10, "the facts read in bulk: {} statements", stmts.len());
         let msgs: Vec<_> =
             diags.iter().map(|d| (d.span.unwrap().lo as usize >= late, d.message.clone())).collect();
         assert_eq!(msgs.len(), 2, "{msgs:?}");
@@ -506,6 +627,30 @@ mod tests {
             Some((Dialect::Clingo5, late)),
             "the ':~' of the last chunk"
         );
+    }
+
+    /// Sixteen facts or more in a row over integers and strings are read in
+    /// bulk, in their place among the statements; fewer, or a fact with
+    /// any other term, stay rules.
+    #[test]
+    fn runs_of_facts_are_read_in_bulk_in_their_place() {
+        let run: String = (0..16).map(|i| format!("e({i},-{i},\"s\\\"\"). ")).collect();
+        let src = format!("a :- b. {run}f(x). {}c :- a.", "g(1). ".repeat(15));
+        let stmts = ok(&src);
+        assert_eq!(stmts.len(), 1 + 1 + 1 + 15 + 1);
+        assert!(matches!(&stmts[0], Statement::Rule(_)));
+        let Statement::Facts(f) = &stmts[1] else { panic!("{:?}", stmts[1]) };
+        assert_eq!(f.facts.len(), 16);
+        let (span, name, args) = f.get(3);
+        assert_eq!((name, &src[span.lo as usize..span.hi as usize]), ("e", "e(3,-3,\"s\\\"\")."));
+        assert_eq!(args, &[FactArg::Int(3), FactArg::Int(-3), FactArg::Str("s\"".into())][..]);
+        assert!(stmts[2..].iter().all(|s| matches!(s, Statement::Rule(_))));
+        // as rules: the fact `e(3,-3,"s\\\"")`
+        let Statement::Rule(Rule { head: Head::Atom(t), body, .. }) = &f.rules()[3] else { panic!() };
+        let TermKind::Func { name, args } = &t.kind else { panic!("{t:?}") };
+        let kinds: Vec<&TermKind> = args.iter().map(|a| &a.kind).collect();
+        assert_eq!((name.as_str(), body.len()), ("e", 0));
+        assert_eq!(kinds, [&TermKind::Int(3), &TermKind::Int(-3), &TermKind::Str("s\"".into())]);
     }
 
     fn ok(src: &str) -> Vec<Statement> {

@@ -153,7 +153,10 @@ mod tests {
         let not_b = Lit::new(b, false);
         let p = program(
             vec![
-                Rule { head: Head::Choice(vec![c]), body: crate::program::Body::Normal(vec![]) },
+                Rule {
+                    head: Head::Choice(smallvec::smallvec![c]),
+                    body: crate::program::Body::Normal(vec![]),
+                },
                 Rule::normal(a, vec![Lit::new(c, true)]),
                 Rule::normal(b, vec![Lit::new(a, true)]),
                 Rule::normal(d, vec![not_b]),
@@ -180,7 +183,10 @@ mod tests {
                 Rule::normal(at(0), vec![Lit::new(at(1), true)]),
                 Rule::normal(at(1), vec![Lit::new(at(0), true)]),
                 Rule::normal(at(1), vec![Lit::new(at(2), true)]),
-                Rule { head: Head::Choice(vec![at(2)]), body: crate::program::Body::Normal(vec![]) },
+                Rule {
+                    head: Head::Choice(smallvec::smallvec![at(2)]),
+                    body: crate::program::Body::Normal(vec![]),
+                },
                 Rule::normal(at(3), vec![Lit::new(at(4), false)]),
                 Rule::normal(at(4), vec![Lit::new(at(3), false)]),
             ],

@@ -58,7 +58,7 @@ fn atoms(p: &mut GroundProgram, n: usize) -> Vec<Atom> {
 }
 
 fn choice(heads: Vec<Atom>, body: Vec<Lit>) -> Rule {
-    Rule { head: Head::Choice(heads), body: Body::Normal(body) }
+    Rule { head: Head::Choice(heads.into()), body: Body::Normal(body) }
 }
 
 fn weight_rule(head: Head, bound: i64, lits: Vec<(Lit, i64)>) -> Rule {
@@ -163,7 +163,7 @@ fn weight_bodies() {
     let x = atoms(&mut p, 5);
     p.add(choice(x[..4].to_vec(), vec![]));
     p.add(weight_rule(
-        Head::Disjunction(vec![x[4]]),
+        Head::Disjunction(smallvec::smallvec![x[4]]),
         2,
         vec![(x[0].pos(), 1), (x[1].pos(), 1), (x[2].pos(), 2), (x[3].neg(), 1)],
     ));
@@ -175,8 +175,12 @@ fn weight_bodies() {
     // trivially true and never true bounds
     let mut p = GroundProgram::new();
     let x = atoms(&mut p, 3);
-    p.add(weight_rule(Head::Disjunction(vec![x[0]]), 0, vec![(x[2].pos(), 1)]));
-    p.add(weight_rule(Head::Disjunction(vec![x[1]]), 5, vec![(x[0].pos(), 2), (x[0].pos(), 2)]));
+    p.add(weight_rule(Head::Disjunction(smallvec::smallvec![x[0]]), 0, vec![(x[2].pos(), 1)]));
+    p.add(weight_rule(
+        Head::Disjunction(smallvec::smallvec![x[1]]),
+        5,
+        vec![(x[0].pos(), 2), (x[0].pos(), 2)],
+    ));
     assert_eq!(models(&p), vec![vec![true, false, false]]);
 }
 
@@ -187,7 +191,7 @@ fn weight_body_in_a_loop() {
     let mut p = GroundProgram::new();
     let x = atoms(&mut p, 4);
     p.add(weight_rule(
-        Head::Disjunction(vec![x[0]]),
+        Head::Disjunction(smallvec::smallvec![x[0]]),
         2,
         vec![(x[1].pos(), 1), (x[2].pos(), 1), (x[3].pos(), 1)],
     ));
@@ -204,7 +208,7 @@ fn weight_body_in_a_loop() {
 fn disjunction_is_unsupported() {
     let mut p = GroundProgram::new();
     let x = atoms(&mut p, 2);
-    p.add(Rule { head: Head::Disjunction(x.clone()), body: Body::Normal(vec![]) });
+    p.add(Rule { head: Head::Disjunction(x.clone().into()), body: Body::Normal(vec![]) });
     assert!(matches!(Solver::new(&p, Tuning::default()), Err(SolverError::Unsupported(_))));
 }
 
@@ -217,7 +221,11 @@ pub(super) fn pigeon_hole(pigeons: usize, holes: usize) -> GroundProgram {
         p.add(choice(row.clone(), vec![]));
         // :- not 1 {p(i,h) : h} -- as a body atom
         let some = p.new_atom();
-        p.add(weight_rule(Head::Disjunction(vec![some]), 1, row.iter().map(|a| (a.pos(), 1)).collect()));
+        p.add(weight_rule(
+            Head::Disjunction(smallvec::smallvec![some]),
+            1,
+            row.iter().map(|a| (a.pos(), 1)).collect(),
+        ));
         p.add(Rule::constraint(vec![some.neg()]));
     }
     for h in 0..holes {
@@ -247,7 +255,7 @@ fn pigeon_hole_sat_counts() {
     // at most one hole per pigeon: :- 2 {p(i,h)}
     for i in 0..4u32 {
         let row: Vec<(Lit, i64)> = (0..4u32).map(|h| (Atom(i * 4 + h).pos(), 1)).collect();
-        p.add(weight_rule(Head::Disjunction(vec![]), 2, row));
+        p.add(weight_rule(Head::Disjunction(smallvec::smallvec![]), 2, row));
     }
     assert_eq!(p.num_atoms, n);
     let ms = models(&p);
@@ -328,8 +336,8 @@ fn build(n: u32, rules: &[RSpec]) -> GroundProgram {
             RSpec::Choice(h, b) => choice(h.iter().map(|&a| Atom(a % n)).collect(), ls(b)),
             RSpec::Weight(kind, h, bound, lits) => {
                 let head = match kind % 3 {
-                    0 => Head::Disjunction(vec![]),
-                    1 => Head::Disjunction(vec![Atom(h[0] % n)]),
+                    0 => Head::Disjunction(smallvec::smallvec![]),
+                    1 => Head::Disjunction(smallvec::smallvec![Atom(h[0] % n)]),
                     _ => Head::Choice(h.iter().map(|&a| Atom(a % n)).collect()),
                 };
                 weight_rule(head, *bound, lits.iter().map(|&(a, s, w)| (lit(a % n, s), w)).collect())
