@@ -11,7 +11,11 @@ Families (generated into a temporary directory, never committed):
   facts  N facts e(I,I+1) and two rules over them (p(X) :- e(X,_).
          q(Y) :- e(_,Y), not p(Y).), N = 10^4 .. 10^6;
   body   one rule whose body has N literals q(1), ..., q(N) over N facts,
-         N = 2,000 .. 20,000 (clingo's cost grows quadratically here).
+         N = 2,000 .. 100,000 (clingo's cost grows quadratically here).
+Bytes of peak memory are given per input unit (fact or body literal) and
+per ground atom of the program's one answer set (facts: e/2 and p/1 for
+each fact and q(N), 2N+1; body: q/1 for each literal and p, N+1) -- a
+count of the program's atoms, not of either grounder's auxiliary ones.
 A run over the time limit shows `>T`; the growth column is the time ratio
 to the previous size in the same family.
 """
@@ -57,13 +61,16 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     a = ap.parse_args()
     families = [
-        ("facts", gen_facts, [10_000, 100_000, 1_000_000], "fact"),
-        ("body", gen_body, [2_000, 5_000, 10_000, 20_000], "literal"),
+        ("facts", gen_facts, [10_000, 100_000, 1_000_000], "fact", lambda n: 2 * n + 1),
+        ("body", gen_body, [2_000, 5_000, 10_000, 20_000, 100_000], "literal", lambda n: n + 1),
     ]
-    print("| input | size | minasp s | growth | minasp MB | B/%s | clingo s | growth | clingo MB | B/%s |" % ("unit", "unit"))
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(
+        "| input | size | minasp s | growth | minasp MB | B/unit | B/atom "
+        "| clingo s | growth | clingo MB | B/unit | B/atom |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
-        for name, gen, sizes, unit in families:
+        for name, gen, sizes, unit, atoms in families:
             if a.quick:
                 sizes = sizes[:2]
             prev = {}
@@ -74,14 +81,15 @@ def main():
                 for system, cmd in (("minasp", [MINASP, "-q", path]), ("clingo", ["clingo", "-q", path])):
                     secs, kb = run(cmd, a.timeout)
                     if secs is None:
-                        row += [">%g" % a.timeout, "", "", ""]
+                        row += [">%g" % a.timeout, "", "", "", ""]
                         prev[system] = None
                         continue
                     growth = "" if prev.get(system) is None else "%.1fx" % (secs / max(prev[system], 1e-3))
                     prev[system] = secs
                     mb = kb / 1024 if kb else 0
                     per = kb * 1024 / n if kb else 0
-                    row += ["%.2f" % secs, growth, "%.0f" % mb, "%.0f" % per]
+                    per_atom = kb * 1024 / atoms(n) if kb else 0
+                    row += ["%.2f" % secs, growth, "%.0f" % mb, "%.0f" % per, "%.0f" % per_atom]
                 print("| " + " | ".join(row) + " |")
                 sys.stdout.flush()
                 os.remove(path)

@@ -12,7 +12,7 @@
 
 use super::hash::ISet;
 use super::hash::Map;
-use super::pools::{expand_conjunction, expand_rule};
+use super::pools::{expand_conjunction, expand_rule, unpooled};
 use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Facts, Head, Lit, PredId, PredKey, Rule};
 use super::symbol::{Sym, SymData, Symbols};
 use super::term::{Binding, GTerm, Var};
@@ -20,6 +20,7 @@ use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{self, AggElem, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
 use crate::syntax::parse::{sig_of_term, Dialect};
 use crate::syntax::span::Span;
+use std::borrow::Cow;
 
 /// What `#show`/`#hide` statements ask for.  A predicate is printed if it
 /// is in `sigs`; otherwise unless `explicit`, `hide_all` or `hidden` says
@@ -123,9 +124,23 @@ pub fn normalize(
         match s {
             Statement::Facts(f) => n.ground_facts(f),
             Statement::Rule(r) => {
-                for mut r in r.head_aggregate_rules() {
-                    n.splice_consts(&mut r);
-                    let r = with_domains(&r, &domains);
+                // copied only where a rewriting changes it (a rule of
+                // 100,000 literals is not copied three times)
+                let split: Vec<Cow<ast::Rule>> = match r.head {
+                    ast::Head::Aggregate(_) => r.head_aggregate_rules().into_iter().map(Cow::Owned).collect(),
+                    _ => vec![Cow::Borrowed(r)],
+                };
+                for mut r in split {
+                    if !n.spliced.is_empty() {
+                        n.splice_consts(r.to_mut());
+                    }
+                    if !domains.is_empty() {
+                        r = Cow::Owned(with_domains(&r, &domains));
+                    }
+                    if unpooled(&r) {
+                        n.rule(&r);
+                        continue;
+                    }
                     for r in expand_rule(&r, dialect) {
                         n.rule(&r);
                     }

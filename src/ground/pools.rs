@@ -11,6 +11,9 @@ use crate::syntax::parse::Dialect;
 
 /// All pool-free versions of a term.
 pub fn expand_term(t: &ast::Term) -> Vec<ast::Term> {
+    if !has_pool(t) {
+        return vec![t.clone()];
+    }
     let mk = |kind| ast::Term::new(t.span, kind);
     let pair = |a: &ast::Term, b: &ast::Term, f: &dyn Fn(Box<ast::Term>, Box<ast::Term>) -> TermKind| {
         product(vec![expand_term(a), expand_term(b)])
@@ -209,17 +212,60 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
         }
     };
     let bodies = product(r.body.iter().map(|b| expand_body_lit(b, d)).collect());
-    let mut out = Vec::new();
-    for h in &heads {
-        for b in &bodies {
-            out.push(ast::Rule {
+    // the options' literals moved into the rules, not copied (a body of
+    // 100,000 literals is one copy of the rule, not three)
+    let mut bodies: Vec<Vec<BodyLit>> =
+        bodies.into_iter().map(|b| b.into_iter().flatten().collect()).collect();
+    let mut out = Vec::with_capacity(heads.len() * bodies.len());
+    let last = heads.len().saturating_sub(1);
+    for (i, head) in heads.into_iter().enumerate() {
+        if i == last {
+            out.extend(std::mem::take(&mut bodies).into_iter().map(|body| ast::Rule {
                 span: r.span,
-                head: h.clone(),
-                body: b.iter().flatten().cloned().collect(),
-            });
+                head: head.clone(),
+                body,
+            }));
+        } else {
+            out.extend(bodies.iter().map(|b| ast::Rule {
+                span: r.span,
+                head: head.clone(),
+                body: b.clone(),
+            }));
         }
     }
     out
+}
+
+/// Whether the term has a pool inside.
+fn has_pool(t: &ast::Term) -> bool {
+    match &t.kind {
+        TermKind::Pool(_) => true,
+        TermKind::Func { args, .. } => args.iter().any(has_pool),
+        TermKind::Unary(_, a) => has_pool(a),
+        TermKind::Binary(_, a, b) | TermKind::Interval(a, b) => has_pool(a) || has_pool(b),
+        _ => false,
+    }
+}
+
+/// Whether [`expand_rule`] gives back the rule itself, judged cheaply: a
+/// normal rule or integrity constraint whose body has plain literals
+/// only, none with a pool (other rules may be unchanged too; they are
+/// expanded anyway).
+pub fn unpooled(r: &ast::Rule) -> bool {
+    let plain = |b: &BodyLit| match b {
+        BodyLit::Lit(l) => match &l.kind {
+            LitKind::Atom(t) => !has_pool(t),
+            LitKind::Cmp(_, a, b) => !has_pool(a) && !has_pool(b),
+            LitKind::Bool(_) => true,
+        },
+        _ => false,
+    };
+    let head = match &r.head {
+        ast::Head::False => true,
+        ast::Head::Atom(t) => !has_pool(t),
+        _ => false,
+    };
+    head && r.body.iter().all(plain)
 }
 
 /// Expands the literals of a plain list (e.g. `#compute`, conditions of
