@@ -5,7 +5,10 @@
 //!
 //! Each run must end by itself, without a panic or an abort, with the
 //! exit code of its result (or 65 with a located error); a stopped run
-//! must answer within a second with clingo's `INTERRUPTED` summary.
+//! must answer within half a second with clingo's `INTERRUPTED` summary
+//! (a phase that does not stop by itself is answered by the watchdog
+//! after 250 ms).  Stops while printing models, by SIGINT, SIGTERM and
+//! the time limit, are in `limits.rs`.
 //! Sizes: `MINASP_HOSTILE_SCALE` multiplies them (default 1).
 
 use crate::support::{env_u64, minasp_command};
@@ -147,8 +150,8 @@ fn deep_wide_and_huge_inputs_end_cleanly_in_every_output() {
 }
 
 /// Sends SIGINT `after` the start of a run on `input` (fed by `feed`),
-/// and checks it stops within a second, with clingo's summary.
-fn stopped_within_a_second(
+/// and checks it stops within half a second, with clingo's summary.
+fn stopped_within_half_a_second(
     args: &[&str],
     after: Duration,
     feed: impl FnOnce(std::process::ChildStdin) + Send + 'static,
@@ -176,7 +179,7 @@ fn stopped_within_a_second(
     let status = child.wait().unwrap();
     let took = signalled.elapsed();
     let stdout = reader.join().unwrap();
-    assert!(took < Duration::from_secs(1), "{:?}: stopped after {:?}", args, took);
+    assert!(took < Duration::from_millis(500), "{:?}: stopped after {:?}", args, took);
     assert!(
         stdout.contains("INTERRUPTED  : 1"),
         "{:?}: {}",
@@ -189,7 +192,7 @@ fn stopped_within_a_second(
 #[test]
 fn a_stop_is_honoured_while_reading() {
     // standard input that never ends
-    stopped_within_a_second(&["-"], Duration::from_millis(500), |mut stdin| {
+    stopped_within_half_a_second(&["-"], Duration::from_millis(500), |mut stdin| {
         for i in 0.. {
             if writeln!(stdin, "p({}).", i).is_err() {
                 break;
@@ -204,17 +207,27 @@ fn a_stop_is_honoured_while_parsing_and_grounding() {
     // two million facts and a join over them: seconds of parsing and grounding
     let text: String = (0..2_000_000).map(|i| format!("e({},{}).\n", i, i + 1)).collect::<String>()
         + "p(X,Z) :- e(X,Y), e(Y,Z).\n";
-    stopped_within_a_second(&["-"], Duration::from_millis(800), move |mut stdin| {
+    stopped_within_half_a_second(&["-"], Duration::from_millis(800), move |mut stdin| {
         let _ = stdin.write_all(text.as_bytes());
     });
-    stopped_within_a_second(&["-"], Duration::from_millis(800), |mut stdin| {
+    stopped_within_half_a_second(&["-"], Duration::from_millis(800), |mut stdin| {
         let _ = stdin.write_all(b"p(0). p(X+1) :- p(X), X >= 0.\n");
     });
 }
 
 #[test]
+fn a_stop_is_honoured_while_normalising() {
+    // one statement whose pools make a million rules before grounding starts
+    let pool = (1..=100).map(|i| i.to_string()).collect::<Vec<_>>().join(";");
+    let text = format!("p(({pool}),({pool}),({pool})).\n");
+    stopped_within_half_a_second(&["-"], Duration::from_millis(800), move |mut stdin| {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+}
+
+#[test]
 fn a_stop_is_honoured_while_solving() {
-    stopped_within_a_second(&["-", "-t", "2"], Duration::from_millis(800), |mut stdin| {
+    stopped_within_half_a_second(&["-", "-t", "2"], Duration::from_millis(800), |mut stdin| {
         let _ = stdin.write_all(
             b"p(1..13). h(1..12). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P1,H), in(P2,H), P1 < P2.\n",
         );

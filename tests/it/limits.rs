@@ -52,7 +52,12 @@ fn time_limit_keeps_the_models_found() {
     let f = write(&dir, "queens.lp", QUEENS);
     let start = Instant::now();
     let out = crate::support::minasp_command().args([&f, "0", "--time-limit=1"]).output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(20), "the time limit did not stop the run");
+    // within half a second of the limit (and the start-up before it)
+    assert!(
+        start.elapsed() < Duration::from_millis(1600),
+        "the time limit did not stop the run: {:?}",
+        start.elapsed()
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let parsed = parse_output(&stdout).unwrap();
     assert_eq!(parsed.result.as_deref(), Some("SATISFIABLE"));
@@ -81,7 +86,7 @@ fn time_limit_stops_an_endless_grounding() {
     let f = write(&dir, "count.lp", "p(0).\np(X+1) :- p(X), X >= 0.\n");
     let start = Instant::now();
     let out = crate::support::minasp_command().args([&f, "--time-limit=1"]).output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(30), "grounding did not stop");
+    assert!(start.elapsed() < Duration::from_millis(1600), "grounding did not stop: {:?}", start.elapsed());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("UNKNOWN") && stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
     assert_eq!(out.status.code(), Some(1));
@@ -123,11 +128,13 @@ fn interrupt_with(signal: &str) {
             break;
         }
     }
+    let signalled = Instant::now();
     let ok = Command::new("kill").arg(format!("-{}", signal)).arg(child.id().to_string()).status().unwrap();
     assert!(ok.success());
     let mut rest = String::new();
     reader.read_to_string(&mut rest).unwrap();
     let status = child.wait().unwrap();
+    assert!(signalled.elapsed() < Duration::from_millis(500), "stopped after {:?}", signalled.elapsed());
     seen.push_str(&rest);
     let parsed = parse_output(&seen).unwrap();
     assert!(seen.contains("INTERRUPTED  : 1"), "{}", &seen[seen.len().saturating_sub(400)..]);
@@ -153,7 +160,11 @@ fn a_portfolio_stops_every_search_at_the_time_limit() {
     let f = write(&dir, "pigeons.lp", PIGEONS);
     let start = Instant::now();
     let out = crate::support::minasp_command().args([&f, "-t", "3", "--time-limit=1"]).output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(5), "the searches did not stop: {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_millis(1600),
+        "the searches did not stop: {:?}",
+        start.elapsed()
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("UNKNOWN") && stdout.contains("TIME LIMIT   : 1"), "{}", stdout);
     assert_eq!(out.status.code(), Some(1));
