@@ -198,11 +198,10 @@ impl Instantiator {
     /// The fact `pred(args).` written at `span`, as [`Self::ground_rule`]
     /// grounds a rule without body or variables.
     fn ground_fact(&mut self, (span, pred, args): (Span, PredId, &[Sym])) -> Result<(), Abort> {
-        if self.find(pred, args).is_none_or(|i| !i.fact) {
-            self.insert(pred, args.to_vec(), true);
-            if let Some(o) = &mut self.origins {
-                o.resize(self.prog.rules.len(), span);
-            }
+        // (`insert` adds the fact's rule unless the atom is a fact already)
+        self.insert(pred, args.to_vec(), true);
+        if let Some(o) = &mut self.origins {
+            o.resize(self.prog.rules.len(), span);
         }
         if self.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
             return Err(Abort::Interrupted);

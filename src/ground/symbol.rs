@@ -154,9 +154,7 @@ impl Symbols {
 
     /// The handle of a ground term, interned if new.
     pub fn intern(&mut self, d: SymData) -> Sym {
-        if let Some(i) = self.syms.get_index_of(&d) {
-            return Sym(i as u32);
-        }
+        // one look-up: an equal term already in the table keeps its handle
         Sym(self.syms.insert_full(d).0 as u32)
     }
 
