@@ -150,6 +150,8 @@ fn take_fact_runs<'s>(
     let mut out = Vec::with_capacity(toks.len());
     // the run so far: where its tokens start in `out`, and its facts
     let mut run: Option<(usize, GroundFacts)> = None;
+    // the run's names, by text
+    let mut names: std::collections::HashMap<&'s str, usize> = std::collections::HashMap::new();
     let flush = |out: &mut Vec<(usize, Token<'s>, usize)>, run: &mut Option<(usize, GroundFacts)>| {
         if let Some((from, facts)) = run.take() {
             if facts.facts.len() >= FACT_RUN {
@@ -165,13 +167,14 @@ fn take_fact_runs<'s>(
             match fact_at(&toks, i) {
                 Some((end, name, args)) => {
                     let (_, facts) = run.get_or_insert_with(|| (out.len(), GroundFacts::default()));
-                    let name = match facts.names.iter().position(|n| n == name) {
-                        Some(k) => k,
-                        None => {
-                            facts.names.push(name.to_string());
-                            facts.names.len() - 1
-                        }
-                    };
+                    if facts.facts.is_empty() {
+                        names.clear();
+                    }
+                    // (a hash look-up: a run may have as many names as facts)
+                    let name = *names.entry(name).or_insert_with(|| {
+                        facts.names.push(name.to_string());
+                        facts.names.len() - 1
+                    });
                     let span = Span::new(file, toks[i].0, toks[end - 1].2);
                     facts.facts.push((span, name as u32, facts.args.len() as u32));
                     facts.args.extend(args);
