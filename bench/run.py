@@ -51,11 +51,13 @@ class Workload:
         self.models, self.args, self.kind = models, list(args), kind
         self.quick, self.note, self.half = quick, note, half
 
-    def commands(self, minasp, clingo, gringo):
+    def commands(self, minasp, clingo, gringo, threads=1):
         if self.kind == 'ground':
             return ([minasp, '--text'] + self.files + self.args,
                     [gringo, '--text'] + self.files + self.args)
         tail = self.files + ['-n', str(self.models)] + self.args
+        if threads > 1:
+            tail += ['-t', str(threads)]
         return [minasp] + tail, [clingo] + tail
 
 
@@ -283,6 +285,9 @@ def main():
     ap.add_argument('--gringo', default='gringo')
     ap.add_argument('--out', help='results file (default bench/results.md for a full run, '
                     'else bench/results-last.md)')
+    ap.add_argument('--threads', type=int, default=1,
+                    help='-t N for both solvers on every ground-and-solve row (a run with N > 1 '
+                         'never writes results.md)')
     ap.add_argument('--list', action='store_true', help='list the workloads and exit')
     a = ap.parse_args()
 
@@ -294,14 +299,14 @@ def main():
         ws = [w for w in ws if any(f in w.name for f in a.filter)]
     if a.list:
         for w in ws:
-            mc, cc = w.commands('minasp', 'clingo', 'gringo')
+            mc, cc = w.commands('minasp', 'clingo', 'gringo', a.threads)
             print('%-36s %s\n%-36s %s' % (w.name, ' '.join(mc), '', ' '.join(cc)))
         return
     if not ws:
         sys.exit('no workload matches')
     if not os.path.exists(a.minasp):
         sys.exit('%s not found: build it with `cargo build --release`' % a.minasp)
-    full = not a.quick and not a.filter
+    full = not a.quick and not a.filter and a.threads == 1
     out_path = a.out or os.path.join(BENCH, 'results.md' if full else 'results-last.md')
     json_dir = os.path.join(BENCH, 'out')
     os.makedirs(json_dir, exist_ok=True)
@@ -315,7 +320,7 @@ def main():
     rows, mismatches = [], []
     tmp = tempfile.mkdtemp(prefix='minasp-bench-')
     for i, w in enumerate(ws):
-        mc, cc = w.commands(a.minasp, a.clingo, a.gringo)
+        mc, cc = w.commands(a.minasp, a.clingo, a.gringo, a.threads)
         other = 'gringo' if w.kind == 'ground' else 'clingo'
         r = dict(w=w, single={}, hf={}, note=[])
         for sysname, cmd in [('minasp', mc), (other, cc)]:
@@ -479,8 +484,9 @@ def report(rows, info, a, timeout, total, full):
              % (info['built'], info['commit'], info['clingo'], info['hyperfine']))
     L.append('- Settings: %s; hyperfine --warmup %d --runs %d (workloads whose single run takes over %g s: '
              '--warmup 0 --runs %d); per-run timeout %s s; peak memory from one `/usr/bin/time -f %%M` run each'
-             % ('full run' if full else 'quick or filtered run', a.warmup, a.runs, HEAVY_SECONDS,
-                a.heavy_runs, timeout))
+             % ('full run' if full else 'quick or filtered run'
+                + ('' if a.threads == 1 else ', -t %d for both solvers' % a.threads),
+                a.warmup, a.runs, HEAVY_SECONDS, a.heavy_runs, timeout))
     L.append('- Times are medians of wall-clock seconds; time ratio = minasp / clingo (for `--text` rows: '
              'minasp --text / gringo --text); cpu ratio = the same for the mean user+system time; '
              'models as printed (`N+`: the model limit was hit, more may exist); for the opt rows '
