@@ -41,7 +41,7 @@ use crate::syntax::span::{FileId, SourceMap, Span};
 use crate::Value;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// How the input is read and grounded.
 #[derive(Clone, Debug)]
@@ -280,6 +280,16 @@ pub struct Control {
     /// as the last parse found them.
     program_consts: Vec<(String, String)>,
     interrupter: Interrupter,
+    /// In an incremental run: what the last step's search learnt, for the
+    /// next step's (see [`crate::carry`]); its [`Solve`] leaves it here.
+    carried: Arc<Mutex<Option<Carried>>>,
+}
+
+/// A step's learning, with the program it was learnt on (its atoms are
+/// the memory's).
+struct Carried {
+    program: Arc<Ground>,
+    memory: crate::translate::Memory,
 }
 
 impl Control {
@@ -297,6 +307,7 @@ impl Control {
             incremental: None,
             program_consts: Vec::new(),
             interrupter: Interrupter::default(),
+            carried: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -602,7 +613,23 @@ impl Control {
         let converging = !ground.program().minimize.is_empty()
             && matches!(self.options.opt.mode, OptMode::Opt | OptMode::OptN);
         let tuning = Tuning { enumerate: models != 1 && !converging, params: self.options.params };
-        let mut solver = match Search::new(ground.program(), tuning, self.options.opt.clone()) {
+        // A step of an incremental run starts from what the last one
+        // learnt, if that still holds (one search, no objective, no
+        // assumptions of the caller's: see `crate::carry`).
+        let remembering = self.incremental.is_some()
+            && self.options.threads <= 1
+            && assumptions.is_empty()
+            && ground.program().minimize.is_empty();
+        let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
+        let memory = carried
+            .filter(|c| remembering && crate::carry::still_holds(c.program.program(), ground.program()))
+            .map(|c| c.memory);
+        let search = if remembering {
+            Search::remembering(ground.program(), tuning, self.options.opt.clone(), memory.as_ref())
+        } else {
+            Search::new(ground.program(), tuning, self.options.opt.clone())
+        };
+        let mut solver = match search {
             Ok(s) => s,
             Err(e) => {
                 self.diagnostics.push(Diagnostic::global_error(e.to_string()));
@@ -652,6 +679,7 @@ impl Control {
             project_on,
             ground: ground.clone(),
             sources: self.sources.clone(),
+            carry: remembering.then(|| self.carried.clone()),
             race,
             stop: self.interrupter.0.clone(),
             solver,
@@ -911,6 +939,9 @@ pub struct Solve {
     /// The program text (for explanations).
     sources: Arc<SourceMap>,
     solver: Search,
+    /// In an incremental run: where to leave what the search learnt, for
+    /// the next step (see [`crate::carry`]).
+    carry: Option<Arc<Mutex<Option<Carried>>>>,
     /// With `-t N`: the other searches, racing for the first answer.
     race: Option<crate::portfolio::Race>,
     /// The user's stop flag.
@@ -1037,6 +1068,20 @@ pub struct Optimization {
     pub costs: Vec<i64>,
     /// How many answer sets were reported as optimal.
     pub optimal: u64,
+}
+
+/// The search's learning is left for the next step of an incremental run,
+/// unless it found an answer set (blocking it added a clause that is not
+/// a consequence of the program, and what was learnt after may rest on it).
+impl Drop for Solve {
+    fn drop(&mut self) {
+        let Some(slot) = self.carry.take() else { return };
+        let memory = if self.count == 0 { self.solver.memory() } else { None };
+        let carried = memory.map(|memory| Carried { program: self.ground.clone(), memory });
+        if let Ok(mut c) = slot.lock() {
+            *c = carried;
+        };
+    }
 }
 
 impl Iterator for Solve {

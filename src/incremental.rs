@@ -18,8 +18,9 @@
 //!
 //! Each step's new part instances are grounded by
 //! [`Control::ground_parts`] on top of the earlier steps (rules of earlier
-//! steps are not grounded again, as in clingo); the solver starts afresh
-//! at every step, on the whole program so far.
+//! steps are not grounded again, as in clingo); each step's search is
+//! given what the last one learnt (see [`crate::carry`]), so that it need
+//! not learn again why shorter plans fail.
 
 use crate::control::{Control, Error, SolveResult};
 use crate::program::External;

@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 pub mod aspif;
+pub mod carry;
 pub mod cli;
 pub mod control;
 pub mod diagnostics;

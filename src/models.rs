@@ -23,7 +23,7 @@
 
 use crate::program::{shift, Atom, Body, GroundProgram, Head, Heuristic, Lit, Minimize, Rule};
 use crate::solver::{Outcome, Stats, Tuning};
-use crate::translate::{ProgramSolver as Solver, Support, TranslateError as SolverError};
+use crate::translate::{Memory, ProgramSolver as Solver, Support, TranslateError as SolverError};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -62,6 +62,51 @@ impl Models {
             solver.set_heuristics(&map.heuristics(&program.heuristics));
         }
         Ok(Models { map, solver, disjunctive, interrupt: None })
+    }
+
+    /// [`Models::new`] for the step of an incremental run: the program's
+    /// open externals are choices whose values are assumptions, and the
+    /// search starts from what an earlier step's learnt (`memory`, which
+    /// the caller vouches for; see [`crate::carry`]).  A program whose
+    /// candidates need the minimality check is searched as by
+    /// [`Models::new`] and remembers nothing.
+    pub fn remembering(
+        program: &GroundProgram,
+        tuning: Tuning,
+        memory: Option<&Memory>,
+    ) -> Result<Models, SolverError> {
+        let (opened, assumed) = program.opened();
+        let (mut p, map) = compact(&opened);
+        if shift::shift(&mut p).is_err() {
+            return Models::new(program, tuning);
+        }
+        let mut solver = Solver::remembering(&p, tuning)?;
+        if tuning.params.domain && !program.heuristics.is_empty() {
+            solver.set_heuristics(&map.heuristics(&program.heuristics));
+        }
+        if let Some(m) = memory {
+            solver.recall(m, |l| map.literal(l));
+        }
+        let mut assume = Vec::with_capacity(assumed.len());
+        for l in assumed {
+            match map.literal(l) {
+                Ok(l) => assume.push(l),
+                Err(true) => {}
+                // an external no rule mentions, assumed true: no answer set
+                Err(false) => solver.add_clause(&[]),
+            }
+        }
+        solver.assume(&assume);
+        Ok(Models { map, solver, disjunctive: None, interrupt: None })
+    }
+
+    /// What the search has learnt so far, by the atoms of the program
+    /// given to [`Models::remembering`] (`None` from any other search).
+    pub fn memory(&self) -> Option<Memory> {
+        if self.disjunctive.is_some() {
+            return None;
+        }
+        self.solver.memory(|a| self.map.kept[a.index()])
     }
 
     /// Joins (or leaves) a portfolio's clause exchange (see

@@ -153,6 +153,30 @@ impl Search {
         })
     }
 
+    /// The search of one step of an incremental run, without an objective
+    /// (see [`Models::remembering`]).
+    pub fn remembering(
+        program: &GroundProgram,
+        tuning: Tuning,
+        config: OptConfig,
+        memory: Option<&crate::translate::Memory>,
+    ) -> Result<Search, TranslateError> {
+        Ok(Search {
+            models: Models::remembering(program, tuning, memory)?,
+            config,
+            optimizing: false,
+            last: None,
+            proven: false,
+            interrupt: None,
+            params: tuning.params,
+        })
+    }
+
+    /// What the search has learnt so far (see [`Models::memory`]).
+    pub fn memory(&self) -> Option<crate::translate::Memory> {
+        self.models.memory()
+    }
+
     /// From now on, only answer sets that satisfy the clause `lits` (see
     /// [`Models::add_clause`]).
     pub fn add_clause(&mut self, lits: &[crate::program::Lit]) {

@@ -122,6 +122,10 @@ impl Rule {
     pub fn fact(a: Atom) -> Rule {
         Rule { head: Head::Disjunction(smallvec::smallvec![a]), body: Body::Normal(vec![]) }
     }
+    /// The choice `{a}.`.
+    pub fn choice(a: Atom) -> Rule {
+        Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(vec![]) }
+    }
     /// The normal rule `head :- body` (a conjunction of literals).
     pub fn normal(head: Atom, body: Vec<Lit>) -> Rule {
         Rule { head: Head::Disjunction(smallvec::smallvec![head]), body: Body::Normal(body) }
@@ -322,18 +326,60 @@ impl GroundProgram {
     }
 
     /// The program the answer sets are the stable models of: each external
-    /// atom that heads no rule (after clasp's simplifications, see below) becomes what its value says — a choice
-    /// (`free`), a fact (`true`), or nothing (`false`, `release`: no rule
-    /// derives it).  Without externals, the program itself.
+    /// atom that heads no rule (after clasp's simplifications, see
+    /// [`GroundProgram::open_externals`]) becomes what its value says — a
+    /// choice (`free`), a fact (`true`), or nothing (`false`, `release`: no
+    /// rule derives it).  Without externals, the program itself.
     pub fn closed(&self) -> std::borrow::Cow<'_, GroundProgram> {
         if self.externals.is_empty() {
             return std::borrow::Cow::Borrowed(self);
         }
-        // As clasp simplifies before it decides: a disjunctive rule with a
-        // head atom in its positive body is a tautology and defines nothing;
-        // a head atom in the rule's negative body (`x :- not x` is the
-        // constraint `:- not x`), or in a choice rule's body at all, is not
-        // defined by that rule.
+        let mut p = self.clone();
+        p.externals.clear();
+        p.project = None;
+        for (a, v) in self.open_externals() {
+            match v {
+                External::Free => p.add(Rule::choice(a)),
+                External::True => p.add(Rule::fact(a)),
+                External::False | External::Release => {}
+            }
+        }
+        std::borrow::Cow::Owned(p)
+    }
+
+    /// [`GroundProgram::closed`], but every open external atom that is not
+    /// released is a choice, and the literals returned say which value
+    /// each `true` or `false` one has: the answer sets of the closed
+    /// program are those of this one in which the literals hold.  What a
+    /// search of it learns does not depend on the externals' values, only
+    /// on which were released.
+    pub fn opened(&self) -> (std::borrow::Cow<'_, GroundProgram>, Vec<Lit>) {
+        if self.externals.is_empty() {
+            return (std::borrow::Cow::Borrowed(self), Vec::new());
+        }
+        let mut p = self.clone();
+        p.externals.clear();
+        p.project = None;
+        let mut assumed = Vec::new();
+        for (a, v) in self.open_externals() {
+            if v != External::Release {
+                p.add(Rule::choice(a));
+            }
+            match v {
+                External::True => assumed.push(a.pos()),
+                External::False => assumed.push(a.neg()),
+                External::Free | External::Release => {}
+            }
+        }
+        (std::borrow::Cow::Owned(p), assumed)
+    }
+
+    /// The external atoms no rule defines, with their values.  As clasp
+    /// simplifies before it decides: a disjunctive rule with a head atom in
+    /// its positive body is a tautology and defines nothing; a head atom in
+    /// the rule's negative body (`x :- not x` is the constraint `:- not
+    /// x`), or in a choice rule's body at all, is not defined by that rule.
+    pub fn open_externals(&self) -> Vec<(Atom, External)> {
         let mut defined = vec![false; self.num_atoms as usize];
         for r in &self.rules {
             let body: &[Lit] = match &r.body {
@@ -353,22 +399,7 @@ impl GroundProgram {
                 }
             }
         }
-        let mut p = self.clone();
-        p.externals.clear();
-        p.project = None;
-        for &(a, v) in &self.externals {
-            if defined[a.index()] {
-                continue;
-            }
-            match v {
-                External::Free => {
-                    p.add(Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(vec![]) })
-                }
-                External::True => p.add(Rule::fact(a)),
-                External::False | External::Release => {}
-            }
-        }
-        std::borrow::Cow::Owned(p)
+        self.externals.iter().copied().filter(|(a, _)| !defined[a.index()]).collect()
     }
 
     /// Checks the invariants in the module documentation.

@@ -165,6 +165,11 @@ impl VarOrder {
         self.decay = decay;
     }
 
+    /// The current bump (activities are comparable in units of it).
+    pub fn increment(&self) -> f64 {
+        self.inc
+    }
+
     /// Grows the increment (once per conflict), so that later bumps weigh more than earlier ones.
     pub fn decay(&mut self) {
         self.inc /= self.decay;

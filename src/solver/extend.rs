@@ -61,6 +61,26 @@ impl Solver {
         s
     }
 
+    /// The literal equivalent to the conjunction of `lits`, if there is one
+    /// (a single literal, or a conjunction defined or recorded before).
+    pub fn find_conjunction(&self, mut lits: Vec<SLit>) -> Option<SLit> {
+        lits.sort();
+        lits.dedup();
+        match lits[..] {
+            [] => None,
+            [l] => Some(l),
+            _ => self.defined.get(&lits).copied(),
+        }
+    }
+
+    /// Records that `s` is equivalent to the conjunction of `lits` (by
+    /// the problem's own clauses), for [`Solver::conjunction`] to find.
+    pub fn know_conjunction(&mut self, mut lits: Vec<SLit>, s: SLit) {
+        lits.sort();
+        lits.dedup();
+        self.defined.entry(lits).or_insert(s);
+    }
+
     /// A literal equivalent to `bound <= sum of the weights of the true
     /// literals of lits` under the root assignment: `Err(false)` if that
     /// can never hold, `Err(true)` if it always does.

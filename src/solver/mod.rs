@@ -17,7 +17,8 @@
 //! propagation and backtracking, `weight` weight constraints, `analyze`
 //! conflict analysis, `decide` VSIDS, `restart` schedules, `simplify`
 //! root-level clean-up, `extend` variables and clauses added between
-//! models, `problem` the input, `propagator` the propagator interface.
+//! models, `memory` what a search learnt, for another, `problem` the
+//! input, `propagator` the propagator interface.
 
 mod analyze;
 mod assignment;
@@ -26,6 +27,7 @@ mod decide;
 pub mod domain;
 mod extend;
 mod lit;
+mod memory;
 mod minimize;
 mod oll;
 pub mod params;
@@ -46,6 +48,7 @@ use assignment::Reason;
 use clause_db::{ClauseDb, ClauseRef};
 use decide::VarOrder;
 pub use lit::{SLit, Var};
+pub use memory::Learnt;
 pub use minimize::{Bound, BoundCell, Minimize};
 pub use oll::{Oll, Step};
 pub use problem::{ClauseList, Problem, WeightSpec};
@@ -86,6 +89,9 @@ pub struct Stats {
     pub restarts: u64,
     /// Clauses added during search: learnt from conflicts or from propagators.
     pub learned: u64,
+    /// Clauses another search learnt, given to this one at its start
+    /// (see [`Solver::adopt`]; not among `--stats`' counters).
+    pub adopted: u64,
 }
 
 impl Stats {
@@ -180,6 +186,13 @@ pub struct Solver {
     defined_weights: std::collections::HashMap<(i64, Vec<(SLit, i64)>), SLit>,
     /// Literals decided first, in order, by [`Solver::solve_assuming`].
     assumptions: Vec<SLit>,
+    /// Assumptions every call of [`Solver::next_model`] makes (see
+    /// [`Solver::assume`]); models found under them are blocked.
+    standing: Vec<SLit>,
+    /// Models found under assumptions are blocked (in [`Solver::next_model`]).
+    blocking: bool,
+    /// The learnt binary clauses (kept in the watch lists only).
+    learnt_binaries: Vec<(SLit, SLit)>,
     /// After [`Assumed::Core`]: the assumptions that cannot all hold.
     core: Vec<SLit>,
     /// The conditional part of the domain heuristic, if any.
@@ -238,6 +251,9 @@ impl Solver {
             defined: std::collections::HashMap::new(),
             defined_weights: std::collections::HashMap::new(),
             assumptions: Vec::new(),
+            standing: Vec::new(),
+            blocking: false,
+            learnt_binaries: Vec::new(),
             core: Vec::new(),
             domain: None,
             share: None,
@@ -363,6 +379,9 @@ impl Solver {
             0 | 1 => Reason::None,
             2 => {
                 self.watches.add_binary(lits[0], lits[1]);
+                if learnt {
+                    self.learnt_binaries.push((lits[0], lits[1]));
+                }
                 Reason::Binary(lits[1])
             }
             _ => {
@@ -373,18 +392,33 @@ impl Solver {
         }
     }
 
-    /// Enumerates the stable models: each call returns the next one.
+    /// Enumerates the models (under the standing assumptions, see
+    /// [`Solver::assume`]): each call returns the next one.
     pub fn next_model(&mut self) -> Outcome {
         if self.done {
             return Outcome::Exhausted;
         }
-        match self.search() {
+        self.assumptions.clone_from(&self.standing);
+        self.blocking = true;
+        let found = self.search();
+        self.blocking = false;
+        self.assumptions.clear();
+        match found {
             Some(o) => o,
             None => {
                 self.done = true;
                 Outcome::Exhausted
             }
         }
+    }
+
+    /// Makes every later call of [`Solver::next_model`] decide `lits`
+    /// first: its models are those in which they all hold (each blocked
+    /// once found, by a clause that mentions the assumptions), and
+    /// `Exhausted` means there is none left under them.  What is learnt
+    /// meanwhile does not depend on them (see [`memory`]).
+    pub fn assume(&mut self, lits: Vec<SLit>) {
+        self.standing = lits;
     }
 
     /// Searches for a model in which all `assumptions` hold, deciding them
@@ -396,7 +430,7 @@ impl Solver {
             return Assumed::Core(Vec::new());
         }
         self.backtrack(0);
-        self.assumptions = assumptions.to_vec();
+        self.assumptions = self.standing.iter().chain(assumptions).copied().collect();
         self.core.clear();
         let r = self.search_assuming();
         self.assumptions.clear();
@@ -559,7 +593,7 @@ impl Solver {
                 None => {
                     let model: Vec<bool> =
                         (0..self.num_vars()).map(|v| self.assign.is_true(Var(v as u32).pos())).collect();
-                    if self.assumptions.is_empty() {
+                    if self.assumptions.is_empty() || self.blocking {
                         self.block_model();
                     } else {
                         self.backtrack(0);

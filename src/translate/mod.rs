@@ -10,6 +10,7 @@
 
 mod completion;
 mod equiv;
+mod memory;
 #[cfg(test)]
 mod tests;
 mod translation;
@@ -21,6 +22,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub use completion::slit;
+pub use memory::{Memory, Term};
 
 /// Why a program cannot be translated.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +44,9 @@ pub struct ProgramSolver {
     objective: Vec<Vec<(SLit, i64)>>,
     /// The core-guided search, once begun.
     oll: Option<Oll>,
+    /// Made to remember ([`ProgramSolver::remembering`]): per solver
+    /// variable, the conjunction of program literals it stands for.
+    meaning: Option<Vec<Option<Box<[Lit]>>>>,
     #[cfg(debug_assertions)]
     program: GroundProgram,
 }
@@ -49,8 +54,30 @@ pub struct ProgramSolver {
 impl ProgramSolver {
     /// Translates `program` and sets up the solver and its propagators.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
+        ProgramSolver::build(program, tuning, false)
+    }
+
+    /// [`ProgramSolver::new`], for a solver whose learning is to be
+    /// taken out ([`ProgramSolver::memory`]) and given to the solver of a
+    /// larger program ([`ProgramSolver::recall`]).
+    pub fn remembering(program: &GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
+        ProgramSolver::build(program, tuning, true)
+    }
+
+    fn build(
+        program: &GroundProgram,
+        tuning: Tuning,
+        remember: bool,
+    ) -> Result<ProgramSolver, TranslateError> {
         let t = completion::translate(program)?;
         let ufs = unfounded::Unfounded::new(&t);
+        let meaning = remember.then(|| memory::meanings(&t, &t.atom_lit));
+        let known: Vec<(Vec<SLit>, SLit)> = if remember {
+            let conj = t.bodies.iter().filter(|b| b.bound.is_none() && b.lits.len() >= 2);
+            conj.map(|b| (b.lits.iter().map(|x| x.0).collect(), b.lit)).collect()
+        } else {
+            Vec::new()
+        };
         // A merged atom's own variable occurs nowhere: fixed at the root,
         // so that it is never decided.
         let units = t
@@ -71,6 +98,9 @@ impl ProgramSolver {
         if let Some(u) = ufs {
             solver.add_propagator(Box::new(u));
         }
+        for (lits, lit) in known {
+            solver.know_conjunction(lits, lit);
+        }
         let literal = |l: Lit| {
             let s = t.atom_lit[l.atom().index()];
             if l.is_positive() {
@@ -90,6 +120,7 @@ impl ProgramSolver {
             bound,
             objective,
             oll: None,
+            meaning,
             atom_lit: t.atom_lit,
             #[cfg(debug_assertions)]
             program: program.clone(),
@@ -220,6 +251,13 @@ impl ProgramSolver {
     /// The solver's counters.
     pub fn stats(&self) -> Stats {
         self.solver.stats()
+    }
+
+    /// Makes every later search decide these program literals first (see
+    /// [`Solver::assume`]).
+    pub fn assume(&mut self, lits: &[Lit]) {
+        let s = lits.iter().map(|&l| self.literal(l)).collect();
+        self.solver.assume(s);
     }
 }
 

@@ -225,3 +225,150 @@ fn a_time_limit_stops_an_endless_incremental_run_as_clingo_does() {
         .expect("a Calls line");
     assert!(calls > 1, "{}", out.stdout);
 }
+
+/// Runs an incremental program through the library as the command line
+/// does, `models` answer sets per step; per step: the answer sets found
+/// and the clauses its search was given at its start.
+fn library_steps(path: &str, consts: &[(&str, &str)], models: u64) -> Vec<(usize, u64)> {
+    use minasp::incremental::{Limits, Steps as Loop};
+    let consts = consts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let mut ctl = minasp::Control::new(minasp::Options { consts, ..minasp::Options::default() });
+    ctl.load(path);
+    ctl.ground().expect("grounds");
+    let form = ctl.incremental().expect("an incremental program");
+    let mut steps = Loop::new(form, Limits::read(&ctl, None, None, None));
+    let (mut last, mut out) = (None, Vec::new());
+    while steps.next(last.as_ref()).is_some() {
+        steps.ground(&mut ctl).expect("a step grounds");
+        let mut solve = ctl.solve(models).expect("a step solves");
+        let found = solve.by_ref().count();
+        out.push((found, solve.stats().adopted));
+        last = Some(solve.result());
+    }
+    out
+}
+
+/// Each step of an incremental run starts from what the step before it
+/// learnt (see `minasp::carry`): from the third step of Towers of Hanoi
+/// with 4 disks on, every search is given clauses at its start, and the
+/// run still finds the 15-move plan.  A step that found answer sets
+/// passes nothing on (the clauses blocking them are no consequence of the
+/// program, nor is what was learnt after them).
+#[test]
+fn each_step_starts_from_what_the_last_one_learnt() {
+    let hanoi = library_steps(&file("hanoi_incmode.lp"), &[("n", "4")], 1);
+    let adopted: Vec<u64> = hanoi.iter().map(|s| s.1).collect();
+    assert_eq!(hanoi.len(), 16, "{hanoi:?}");
+    assert_eq!(hanoi.iter().map(|s| s.0).sum::<usize>(), 1, "{hanoi:?}");
+    assert_eq!(adopted[0], 0, "the first step has nothing to start from");
+    assert!(adopted[2..].iter().all(|&n| n > 0), "clauses given to each step: {adopted:?}");
+    for iclingo in ["hanoi_iclingo.lp", "robots_iclingo.lp"] {
+        let steps = library_steps(&file(iclingo), &[], 1);
+        assert!(steps.len() >= 5 && steps[2..].iter().all(|s| s.1 > 0), "{iclingo}: {steps:?}");
+    }
+    // robots, all plans of at least 9 steps: plans from step 5 on
+    let robots = library_steps(&file("robots_incmode.lp"), &[("imin", "9")], 0);
+    assert_eq!(robots.len(), 9, "{robots:?}");
+    assert!(robots[2..5].iter().all(|s| s.0 == 0 && s.1 > 0), "{robots:?}");
+    for w in robots.windows(2) {
+        assert!(w[0].0 == 0 || w[1].1 == 0, "a step after answer sets was given clauses: {robots:?}");
+    }
+}
+
+/// A random incremental program in clingo 5's form whose rules are
+/// modular as clingo requires (a step defines only atoms of its own step;
+/// bodies read the step before, the base and the step's own atoms, with
+/// positive loops, negation, choices and counts): planning in miniature.
+fn random_incmode(seed: u64) -> String {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha12Rng::seed_from_u64(seed);
+    let k = rng.gen_range(2..=3);
+    let mut p = format!("#include <incmode>.\n#program base.\nd(1..{k}).\n");
+    if rng.gen_bool(0.5) {
+        p.push_str("{ b(X) } :- d(X).\n");
+    } else {
+        p.push_str("b(1).\n");
+    }
+    p.push_str("#program step(t).\n{ x(X,t) } :- d(X).\n");
+    let mut lit = |rng: &mut rand_chacha::ChaCha12Rng| -> String {
+        let pred = ["x", "p", "q", "b"][rng.gen_range(0..4)];
+        let arg = if rng.gen_bool(0.6) { "X".to_string() } else { rng.gen_range(1..=k).to_string() };
+        let sign = if rng.gen_bool(0.35) { "not " } else { "" };
+        match pred {
+            "b" => format!("{sign}b({arg})"),
+            _ => format!("{sign}{pred}({arg},{})", if rng.gen_bool(0.5) { "t" } else { "t-1" }),
+        }
+    };
+    for _ in 0..rng.gen_range(3..=7) {
+        let body: Vec<String> = (0..rng.gen_range(1..=2)).map(|_| lit(&mut rng)).collect();
+        let body = body.join(", ");
+        match rng.gen_range(0..6) {
+            0 => p.push_str(&format!("x(X,t) :- d(X), {body}.\n")),
+            1 | 2 => p.push_str(&format!("p(X,t) :- d(X), {body}.\n")),
+            3 => p.push_str(&format!("q(X,t) :- d(X), {body}.\n")),
+            4 => p.push_str(&format!(":- d(X), x(X,t), {body}.\n")),
+            _ => p.push_str(&format!(
+                "q(X,t) :- d(X), #count {{ Y : x(Y,t) }} >= {}, {body}.\n",
+                rng.gen_range(1..=k)
+            )),
+        }
+    }
+    // a positive loop through the step's own atoms, and inertia
+    if rng.gen_bool(0.6) {
+        p.push_str("p(X,t) :- q(X,t).\nq(X,t) :- p(X,t), not x(X,t).\n");
+    }
+    if rng.gen_bool(0.5) {
+        p.push_str("p(X,t) :- p(X,t-1), not x(X,t).\n");
+    }
+    let goal: Vec<String> = (0..rng.gen_range(1..=2))
+        .map(|_| {
+            let pred = ["x", "p", "q"][rng.gen_range(0..3)];
+            format!("{pred}({},t)", rng.gen_range(1..=k))
+        })
+        .collect();
+    p.push_str(&format!(
+        "#program check(t).\n#external query(t).\ngoal(t) :- {}.\n:- query(t), not goal(t).\n#show x/2.\n#show goal/1.\n",
+        goal.join(", ")
+    ));
+    p
+}
+
+/// Random incremental programs (`MINASP_INC_PROGRAMS`, default 30) run
+/// as clingo 5.4's incmode runs them, each to the first plan, until a
+/// step is unsatisfiable, and for at least 3 steps: every step's answer
+/// sets, the result and `Calls` as clingo's.  Steps after a step with
+/// answer sets start afresh; the others start from what the last step
+/// learnt, which this checks is never more than the program says.
+#[test]
+fn random_incremental_programs_run_as_clingo_runs_them() {
+    if !native_clingo() {
+        return;
+    }
+    let n = crate::support::env_u64("MINASP_INC_PROGRAMS", 30);
+    let dir = crate::support::report_dir("incremental_random");
+    let variants: &[&[&str]] = &[
+        &["0", "-c", "imax=4"],
+        &["0", "-c", "imax=4", "-c", "istop=\"UNSAT\""],
+        &["0", "-c", "imin=3", "-c", "imax=4"],
+    ];
+    for seed in 0..n {
+        let path = dir.join(format!("inc_{seed}.lp"));
+        std::fs::write(&path, random_incmode(seed)).expect("writes the program");
+        let path = path.display().to_string();
+        for v in variants {
+            let mut args = vec![path.as_str()];
+            args.extend_from_slice(v);
+            let theirs = run("clingo", &args);
+            let ours = run(env!("CARGO_BIN_EXE_minasp"), &args);
+            let sorted = |s: &Steps| -> Vec<BTreeSet<BTreeSet<String>>> {
+                s.calls.iter().map(|c| c.iter().cloned().collect()).collect()
+            };
+            assert_eq!(sorted(&ours), sorted(&theirs), "seed {seed} {v:?}: the steps' answer sets ({path})");
+            assert_eq!(
+                (&ours.result, &ours.calls_line, ours.code),
+                (&theirs.result, &theirs.calls_line, theirs.code),
+                "seed {seed} {v:?} ({path})"
+            );
+        }
+    }
+}
