@@ -14,9 +14,50 @@
 //! that is not a consequence of the program), which the caller checks.
 
 use crate::program::{Atom, Body, External, GroundProgram, Head, Rule};
+use crate::translate::Memory;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
+
+/// What a step passes on to the next (iclingo's `--ilearnt` and
+/// `--iheuristic`; clingo 5, whose solver lives across the steps, keeps
+/// both).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Keep {
+    /// The learnt clauses.
+    pub learnt: bool,
+    /// The activities and phases.
+    pub heuristic: bool,
+}
+
+impl Default for Keep {
+    fn default() -> Keep {
+        Keep { learnt: true, heuristic: true }
+    }
+}
+
+impl Keep {
+    /// `memory` without what is not kept.
+    pub fn apply(self, mut memory: Memory) -> Memory {
+        if !self.learnt {
+            memory.inconsistent = false;
+            memory.clauses.clear();
+        }
+        if !self.heuristic {
+            memory.heuristic.clear();
+        }
+        memory
+    }
+}
+
+/// `keep` or `forget` (iclingo's values of `--ilearnt`, `--iheuristic`).
+pub fn parse_keep(text: &str) -> Result<bool, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "keep" => Ok(true),
+        "forget" => Ok(false),
+        _ => Err(format!("'{text}': expected keep or forget")),
+    }
+}
 
 /// Whether everything learnt on `old` (with its open externals as
 /// choices) holds on `new`: see the module documentation.

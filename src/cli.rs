@@ -59,6 +59,16 @@ pub struct Cli {
     /// SAT (the default), UNSAT or UNKNOWN (`-c istop="UNSAT"`).
     #[arg(long = "istop", value_name = "RESULT", value_parser = parse_istop)]
     pub istop: Option<crate::incremental::StopOn>,
+    /// Incremental programs: whether each step's search starts from the
+    /// clauses the last step learnt, `keep` (the default) or `forget`
+    /// (iclingo's option).
+    #[arg(long = "ilearnt", value_name = "KEEP", value_parser = crate::carry::parse_keep)]
+    pub ilearnt: Option<bool>,
+    /// Incremental programs: whether each step's search starts from the
+    /// last step's activities and phases, `keep` (the default, as clingo
+    /// 5; iclingo's default was `forget`) or `forget`.
+    #[arg(long = "iheuristic", value_name = "KEEP", value_parser = crate::carry::parse_keep)]
+    pub iheuristic: Option<bool>,
     /// Stop after N seconds (grounding and solving): models found so far are
     /// kept, the summary says `TIME LIMIT   : 1`.
     #[arg(long = "time-limit", value_name = "N")]
@@ -318,6 +328,10 @@ impl Cli {
             project: self.project.unwrap_or_default(),
             explain: !self.verify.is_empty() || !self.why.is_empty() || self.explain,
             threads: self.threads.unwrap_or(1) as usize,
+            keep: crate::carry::Keep {
+                learnt: self.ilearnt.unwrap_or(true),
+                heuristic: self.iheuristic.unwrap_or(true),
+            },
             ..crate::Options::default()
         }
     }

@@ -67,6 +67,9 @@ pub struct Options {
     pub explain: bool,
     /// Searches racing for the first answer (`-t N`, see [`crate::portfolio`]).
     pub threads: usize,
+    /// What a step of an incremental run passes on to the next
+    /// (`--ilearnt`, `--iheuristic`; see [`crate::carry`]).
+    pub keep: crate::carry::Keep,
 }
 
 impl Default for Options {
@@ -82,6 +85,7 @@ impl Default for Options {
             project: ProjectMode::No,
             explain: false,
             threads: 1,
+            keep: crate::carry::Keep::default(),
         }
     }
 }
@@ -623,7 +627,7 @@ impl Control {
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
         let memory = carried
             .filter(|c| remembering && crate::carry::still_holds(c.program.program(), ground.program()))
-            .map(|c| c.memory);
+            .map(|c| self.options.keep.apply(c.memory));
         let search = if remembering {
             Search::remembering(ground.program(), tuning, self.options.opt.clone(), memory.as_ref())
         } else {

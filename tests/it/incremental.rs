@@ -230,9 +230,18 @@ fn a_time_limit_stops_an_endless_incremental_run_as_clingo_does() {
 /// does, `models` answer sets per step; per step: the answer sets found
 /// and the clauses its search was given at its start.
 fn library_steps(path: &str, consts: &[(&str, &str)], models: u64) -> Vec<(usize, u64)> {
+    library_steps_keeping(path, consts, models, minasp::carry::Keep::default())
+}
+
+fn library_steps_keeping(
+    path: &str,
+    consts: &[(&str, &str)],
+    models: u64,
+    keep: minasp::carry::Keep,
+) -> Vec<(usize, u64)> {
     use minasp::incremental::{Limits, Steps as Loop};
     let consts = consts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let mut ctl = minasp::Control::new(minasp::Options { consts, ..minasp::Options::default() });
+    let mut ctl = minasp::Control::new(minasp::Options { consts, keep, ..minasp::Options::default() });
     ctl.load(path);
     ctl.ground().expect("grounds");
     let form = ctl.incremental().expect("an incremental program");
@@ -273,6 +282,28 @@ fn each_step_starts_from_what_the_last_one_learnt() {
     for w in robots.windows(2) {
         assert!(w[0].0 == 0 || w[1].1 == 0, "a step after answer sets was given clauses: {robots:?}");
     }
+    // iclingo's --ilearnt=forget: no step is given clauses, the plan is the same
+    let forget = minasp::carry::Keep { learnt: false, heuristic: true };
+    let hanoi = library_steps_keeping(&file("hanoi_incmode.lp"), &[("n", "4")], 1, forget);
+    assert_eq!(hanoi.len(), 16, "{hanoi:?}");
+    assert!(hanoi.iter().all(|s| s.1 == 0), "{hanoi:?}");
+}
+
+/// iclingo's `--ilearnt` and `--iheuristic` (`keep` or `forget`) change
+/// how fast, never what is found.
+#[test]
+fn what_steps_keep_changes_no_answer() {
+    let minasp = env!("CARGO_BIN_EXE_minasp");
+    let hanoi = file("hanoi_iclingo.lp");
+    let base = run(minasp, &[&hanoi, "0", "-c", "n=4"]);
+    assert_eq!(base.calls.len(), 15, "{base:?}");
+    for flags in [["--ilearnt=forget", "--iheuristic=keep"], ["--ilearnt=keep", "--iheuristic=forget"]] {
+        let r = run(minasp, &[&hanoi, "0", "-c", "n=4", flags[0], flags[1]]);
+        assert_eq!(r, base, "{flags:?}");
+    }
+    let out = run_command(&[minasp.to_string()], &["--ilearnt=sometimes".to_string(), hanoi], TIMEOUT);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("expected keep or forget"), "{}", out.stderr);
 }
 
 /// A random incremental program in clingo 5's form whose rules are
