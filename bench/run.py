@@ -105,6 +105,28 @@ def workloads():
         if f.startswith('sat3_'):
             ws.append(Workload('search', 'search/' + f[:-3], [W + f]))
     ws += opt_workloads()
+    ws += inc_workloads()
+    return ws
+
+
+# Incremental planning (clingo 5's `#include <incmode>.`, one solver call per
+# step): Towers of Hanoi (tests/incremental, the encoding tuned on), and the
+# encodings of bench/gen_inc.py with their instances, inc_<problem>_<half>_<desc>.lp
+# with half 'tune' or 'held'.
+def inc_workloads():
+    ws = []
+    for n in [5, 6]:
+        ws.append(Workload('inc', 'inc/hanoi/n%d' % n, ['tests/incremental/hanoi_incmode.lp'],
+                           args=['-c', 'n=%d' % n], half='tune', quick=(n == 5)))
+    files = sorted(os.listdir(os.path.join(BENCH, 'workloads')))
+    for problem in ['blocks', 'slide']:
+        insts = [f[len('inc_%s_' % problem):-3] for f in files
+                 if f.startswith('inc_%s_tune_' % problem) or f.startswith('inc_%s_held_' % problem)]
+        insts.sort(key=lambda i: (i.startswith('held_'), i))
+        for inst in insts:
+            ws.append(Workload('inc', 'inc/%s/%s' % (problem, inst),
+                               [W + 'inc_%s_%s.lp' % (problem, inst), W + 'inc_%s.lp' % problem],
+                               half=inst.split('_')[0]))
     return ws
 
 
@@ -441,19 +463,34 @@ def cells(r, other):
             ratio, mratio)
 
 
+def gm_ratio(sel):
+    """The geometric mean of the rows' time ratios, with how many rows have one."""
+    xs = [x for x in (cells(r, 'clingo')[1] for r in sel) if x]
+    g = geomean(xs)
+    return '**%s** (%d of %d)' % ('%.2f' % g if g else '-', len(xs), len(sel))
+
+
 def half_summary(rows):
     """The optimisation rows' geometric means, tuning half and held-back half apart
-    (all strategies, then the default strategy and usc alone)."""
+    (all strategies, then the default strategy and usc alone); the same for the
+    incremental rows."""
     opt = [r for r in rows if r['w'].kind == 'opt']
+    inc = [r for r in rows if r['w'].family == 'inc']
+    L = []
+    if inc:
+        L.append('- Incremental rows (every step solved, to the first plan), geometric mean of '
+                 'the time ratios by half: ' + '; '.join(
+                     '%s %s' % (what, gm_ratio([r for r in inc if r['w'].half == half]))
+                     for half, what in [('tune', 'tuning half'), ('held', 'held-back half')]))
     if not opt:
-        return []
+        return L
 
     def gm(sel):
         xs = [cells(r, 'clingo')[1] for r in sel]
         xs = [x for x in xs if x]
         g = geomean(xs)
         return '%s (%d of %d)' % ('%.2f' % g if g else '-', len(xs), len(sel))
-    L = ['- Optimisation rows (time to the proven optimum), geometric mean of the time ratios, '
+    L += ['- Optimisation rows (time to the proven optimum), geometric mean of the time ratios, '
          'by half (`tune`: the instances tuning may look at; `held`: held back, never tuned on); '
          '(n of m): rows with a ratio of all rows:']
     for half, what in [('tune', 'tuning half'), ('held', 'held-back half')]:

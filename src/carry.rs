@@ -1,17 +1,19 @@
-//! What the search of one step of an incremental run learnt, carried to
-//! the next step's search — clingo keeps one solver across the steps;
-//! here each step's program is translated afresh and the new solver is
-//! given the old one's learnt clauses, activities and phases, by atom
-//! (see [`crate::translate::Memory`]).
+//! One search across the steps of an incremental run, as clingo keeps one
+//! solver: the search of a step is grown by the next step's rules
+//! ([`crate::models::Models::grow`], over [`added_rules`]) when they only
+//! define new atoms; otherwise the next step's program is translated
+//! afresh and the new solver is given the old one's learnt clauses,
+//! activities and phases, by atom (see [`crate::translate::Memory`]).
 //!
-//! Invariant: a memory is given to the next search only if every clause
-//! in it holds there, which [`still_holds`] checks: the old search saw
-//! the old program with its open externals as choices (their values were
-//! assumptions, so nothing learnt depends on them), and the new program
-//! must be that program plus rules for new atoms or for those externals,
-//! plus constraints, less what releasing externals made inert.  The old
-//! search must not have found an answer set (blocking it added a clause
-//! that is not a consequence of the program), which the caller checks.
+//! Invariant: a search (or what it learnt) is carried to the next step
+//! only if everything it learnt holds there, which [`still_holds`]
+//! checks: the old search saw the old program with its open externals as
+//! choices (their values were assumptions, so nothing learnt depends on
+//! them), and the new program must be that program plus rules for new
+//! atoms or for those externals, plus constraints, less what releasing
+//! externals made inert.  The old search must not have found an answer
+//! set (blocking it added a clause that is not a consequence of the
+//! program), which the caller checks.
 
 use crate::program::{Atom, Body, External, GroundProgram, Head, Rule};
 use crate::translate::Memory;
@@ -77,6 +79,40 @@ pub fn still_holds(old: &GroundProgram, new: &GroundProgram) -> bool {
         new_open.iter().filter(|(_, v)| *v == External::Release).map(|&(a, _)| a).collect();
     let fixed = |a: Atom| a.0 < old.num_atoms && !open.contains(&a);
     definitions(old, &fixed, &released) == definitions(new, &fixed, &released)
+}
+
+/// The rules of `new` that `old` does not have, or more: both are read in
+/// order, and a rule of `new` is taken as added unless it is the next rule
+/// of `old` (a grounder appends each step's rules), passing over the old
+/// rules that releasing an external made inert (a released atom in the
+/// positive body: `new` may leave them out).  A rule taken as added that
+/// `old` has after all is one the caller would add again: a constraint
+/// (harmless) or a rule for an old atom, which the caller refuses.
+pub fn added_rules<'a>(old: &GroundProgram, new: &'a GroundProgram) -> Vec<&'a Rule> {
+    let mut released = vec![false; new.num_atoms as usize];
+    for (a, v) in new.open_externals() {
+        if v == External::Release {
+            released[a.index()] = true;
+        }
+    }
+    let inert = |r: &Rule| match &r.body {
+        Body::Normal(ls) => ls.iter().any(|l| l.is_positive() && released[l.atom().index()]),
+        Body::Weight { .. } => false,
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    for r in &new.rules {
+        let mut k = i;
+        while k < old.rules.len() && old.rules[k] != *r && inert(&old.rules[k]) {
+            k += 1;
+        }
+        if k < old.rules.len() && old.rules[k] == *r {
+            i = k + 1;
+        } else {
+            out.push(r);
+        }
+    }
+    out
 }
 
 /// The rules of `p` with a head atom that is `fixed`, each as a hash of

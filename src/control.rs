@@ -289,11 +289,12 @@ pub struct Control {
     carried: Arc<Mutex<Option<Carried>>>,
 }
 
-/// A step's learning, with the program it was learnt on (its atoms are
-/// the memory's).
+/// A step's search, with the program it searched (its atoms are the
+/// search's): grown into the next step's search, or what it learnt given
+/// to a new one.
 struct Carried {
     program: Arc<Ground>,
-    memory: crate::translate::Memory,
+    search: Search,
 }
 
 impl Control {
@@ -625,13 +626,24 @@ impl Control {
             && assumptions.is_empty()
             && ground.program().minimize.is_empty();
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
-        let memory = carried
-            .filter(|c| remembering && crate::carry::still_holds(c.program.program(), ground.program()))
-            .map(|c| self.options.keep.apply(c.memory));
-        let search = if remembering {
-            Search::remembering(ground.program(), tuning, self.options.opt.clone(), memory.as_ref())
-        } else {
-            Search::new(ground.program(), tuning, self.options.opt.clone())
+        let (mut grown, mut memory) = (None, None);
+        if let Some(c) = carried.filter(|_| remembering) {
+            let (old, new) = (c.program.program(), ground.program());
+            if crate::carry::still_holds(old, new) {
+                let mut s = c.search;
+                if self.options.keep == crate::carry::Keep::default() && s.grow(old, new, tuning) {
+                    grown = Some(s);
+                } else {
+                    memory = s.memory().map(|m| self.options.keep.apply(m));
+                }
+            }
+        }
+        let search = match grown {
+            Some(s) => Ok(s),
+            None if remembering => {
+                Search::remembering(ground.program(), tuning, self.options.opt.clone(), memory.as_ref())
+            }
+            None => Search::new(ground.program(), tuning, self.options.opt.clone()),
         };
         let mut solver = match search {
             Ok(s) => s,
@@ -1080,8 +1092,14 @@ pub struct Optimization {
 impl Drop for Solve {
     fn drop(&mut self) {
         let Some(slot) = self.carry.take() else { return };
-        let memory = if self.count == 0 { self.solver.memory() } else { None };
-        let carried = memory.map(|memory| Carried { program: self.ground.clone(), memory });
+        let empty = Search::new(&GroundProgram::new(), Tuning::default(), OptConfig::default());
+        let carried = match empty {
+            Ok(empty) if self.count == 0 => Some(Carried {
+                program: self.ground.clone(),
+                search: std::mem::replace(&mut self.solver, empty),
+            }),
+            _ => None,
+        };
         if let Ok(mut c) = slot.lock() {
             *c = carried;
         };

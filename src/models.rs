@@ -21,7 +21,7 @@
 //! Invariant: [`Models::next`] returns exactly the answer sets of the
 //! program given to [`Models::new`], each once.
 
-use crate::program::{shift, Atom, Body, GroundProgram, Head, Heuristic, Lit, Minimize, Rule};
+use crate::program::{shift, Atom, Body, External, GroundProgram, Head, Heuristic, Lit, Minimize, Rule};
 use crate::solver::{Outcome, Stats, Tuning};
 use crate::translate::{Memory, ProgramSolver as Solver, Support, TranslateError as SolverError};
 use std::sync::atomic::AtomicBool;
@@ -98,6 +98,108 @@ impl Models {
         }
         solver.assume(&assume);
         Ok(Models { map, solver, disjunctive: None, interrupt: None })
+    }
+
+    /// Grows the search of `old` (made by [`Models::remembering`]) into
+    /// the search of `new`, which extends it by rules for new atoms and
+    /// constraints (the caller checked [`crate::carry::still_holds`]),
+    /// keeping all it has learnt; `false` (nothing changed) when `new`
+    /// adds anything else (see [`crate::translate::Refused`]).
+    pub fn grow(&mut self, old: &GroundProgram, new: &GroundProgram, tuning: Tuning) -> bool {
+        if self.disjunctive.is_some() || self.map.full_len != old.num_atoms as usize {
+            return false;
+        }
+        let n = self.map.full_len;
+        let mut added: Vec<Rule> = crate::carry::added_rules(old, new).into_iter().cloned().collect();
+        // the open externals: new ones are choices, values are assumptions
+        let mut assumed = Vec::new();
+        for (a, v) in new.open_externals() {
+            if a.index() >= n && v != External::Release {
+                added.push(Rule::choice(a));
+            }
+            match v {
+                External::True => assumed.push(a.pos()),
+                External::False => assumed.push(a.neg()),
+                External::Free | External::Release => {}
+            }
+        }
+        let first = self.map.kept.len() as u32;
+        let fresh = |a: Atom| Atom(first + (a.0 - n as u32));
+        // the rules over the compact atoms: old atoms mapped (or their
+        // fixed values folded in), new ones numbered after them
+        let lit = |l: Lit| -> Result<Lit, bool> {
+            if l.atom().index() >= n {
+                Ok(Lit::new(fresh(l.atom()), l.is_positive()))
+            } else {
+                self.map.literal(l)
+            }
+        };
+        let mut rules = Vec::with_capacity(added.len());
+        'rules: for r in &added {
+            let head = match &r.head {
+                Head::Disjunction(h) | Head::Choice(h) => h,
+            };
+            if head.iter().any(|a| a.index() < n) {
+                return false;
+            }
+            let body = match &r.body {
+                Body::Normal(ls) => {
+                    let mut out = Vec::with_capacity(ls.len());
+                    for &l in ls {
+                        match lit(l) {
+                            Ok(l) => out.push(l),
+                            Err(true) => {}
+                            Err(false) => continue 'rules,
+                        }
+                    }
+                    Body::Normal(out)
+                }
+                Body::Weight { bound, lits } => {
+                    let (mut bound, mut out) = (*bound, Vec::with_capacity(lits.len()));
+                    for &(l, w) in lits {
+                        match lit(l) {
+                            Ok(l) => out.push((l, w)),
+                            Err(true) => bound -= w,
+                            Err(false) => {}
+                        }
+                    }
+                    Body::Weight { bound, lits: out }
+                }
+            };
+            let head = match &r.head {
+                Head::Disjunction(h) => Head::Disjunction(h.iter().map(|&a| fresh(a)).collect()),
+                Head::Choice(h) => Head::Choice(h.iter().map(|&a| fresh(a)).collect()),
+            };
+            rules.push(Rule { head, body });
+        }
+        let count = first + (new.num_atoms - n as u32);
+        if self.solver.grow(count, &rules).is_err() {
+            return false;
+        }
+        self.map.index.extend((n as u32..new.num_atoms).map(|a| fresh(Atom(a)).0));
+        self.map.kept.extend((n as u32..new.num_atoms).map(Atom));
+        self.map.full_len = new.num_atoms as usize;
+        // externals released since: false for good
+        for (a, v) in new.open_externals() {
+            if v == External::Release {
+                if let Ok(l) = self.map.literal(a.pos()) {
+                    self.solver.add_clause(&[l.atom().neg()]);
+                }
+            }
+        }
+        let mut assume = Vec::with_capacity(assumed.len());
+        for l in assumed {
+            match self.map.literal(l) {
+                Ok(l) => assume.push(l),
+                Err(true) => {}
+                Err(false) => self.solver.add_clause(&[]),
+            }
+        }
+        self.solver.assume(&assume);
+        if tuning.params.domain && !new.heuristics.is_empty() {
+            self.solver.set_heuristics(&self.map.heuristics(&new.heuristics));
+        }
+        true
     }
 
     /// What the search has learnt so far, by the atoms of the program

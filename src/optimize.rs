@@ -172,6 +172,13 @@ impl Search {
         })
     }
 
+    /// Grows the search of `old` into that of `new`, keeping what it
+    /// learnt (see [`Models::grow`]); `false` (nothing changed) when it
+    /// cannot.
+    pub fn grow(&mut self, old: &GroundProgram, new: &GroundProgram, tuning: Tuning) -> bool {
+        !self.optimizing && self.models.grow(old, new, tuning)
+    }
+
     /// What the search has learnt so far (see [`Models::memory`]).
     pub fn memory(&self) -> Option<crate::translate::Memory> {
         self.models.memory()

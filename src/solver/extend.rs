@@ -38,6 +38,18 @@ impl Solver {
         v
     }
 
+    /// A fresh variable, free (the caller defines it by clauses).
+    pub fn new_var(&mut self) -> Var {
+        self.backtrack(0);
+        self.grow()
+    }
+
+    /// Counts, as clauses given to this search at its start
+    /// ([`super::Stats::adopted`]), the learnt clauses it has now.
+    pub fn count_kept(&mut self) {
+        self.stats.adopted = (self.db.learnt.len() + self.learnt_binaries.len()) as u64;
+    }
+
     /// A literal equivalent to the conjunction of `lits` (solver literals),
     /// shared between calls with the same set.
     pub fn conjunction(&mut self, mut lits: Vec<SLit>) -> SLit {

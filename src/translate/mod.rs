@@ -10,6 +10,7 @@
 
 mod completion;
 mod equiv;
+mod grow;
 mod memory;
 #[cfg(test)]
 mod tests;
@@ -22,6 +23,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub use completion::slit;
+pub use grow::Refused;
 pub use memory::{Memory, Term};
 
 /// Why a program cannot be translated.
@@ -38,6 +40,8 @@ pub struct ProgramSolver {
     solver: Solver,
     /// Per atom: the literal standing for it.
     atom_lit: Vec<SLit>,
+    /// The literal of the constant `true`.
+    true_lit: SLit,
     /// The bound on the program's objective, if it has one.
     bound: Option<BoundCell>,
     /// The objective's levels in solver literals, highest priority first.
@@ -121,6 +125,7 @@ impl ProgramSolver {
             objective,
             oll: None,
             meaning,
+            true_lit: t.true_lit,
             atom_lit: t.atom_lit,
             #[cfg(debug_assertions)]
             program: program.clone(),
