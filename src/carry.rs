@@ -17,9 +17,6 @@
 
 use crate::program::{Atom, Body, External, GroundProgram, Head, Rule};
 use crate::translate::Memory;
-use std::collections::hash_map::DefaultHasher;
-use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 
 /// What a step passes on to the next (iclingo's `--ilearnt` and
 /// `--iheuristic`; clingo 5, whose solver lives across the steps, keeps
@@ -62,44 +59,48 @@ pub fn parse_keep(text: &str) -> Result<bool, String> {
 }
 
 /// Whether everything learnt on `old` (with its open externals as
-/// choices) holds on `new`: see the module documentation.
+/// choices) holds on `new`: see the module documentation and [`delta`].
 pub fn still_holds(old: &GroundProgram, new: &GroundProgram) -> bool {
-    if new.num_atoms < old.num_atoms || !old.minimize.is_empty() || !new.minimize.is_empty() {
-        return false;
-    }
-    // the externals that were choices in the old search
-    let open: HashSet<Atom> =
-        old.open_externals().into_iter().filter(|(_, v)| *v != External::Release).map(|(a, _)| a).collect();
-    // an old atom that was not an input must not become one
-    let new_open = new.open_externals();
-    if new_open.iter().any(|&(a, v)| v != External::Release && a.0 < old.num_atoms && !open.contains(&a)) {
-        return false;
-    }
-    let released: HashSet<Atom> =
-        new_open.iter().filter(|(_, v)| *v == External::Release).map(|&(a, _)| a).collect();
-    let fixed = |a: Atom| a.0 < old.num_atoms && !open.contains(&a);
-    definitions(old, &fixed, &released) == definitions(new, &fixed, &released)
+    delta(old, &old.open_externals(), new, &new.open_externals()).is_some()
 }
 
-/// The rules of `new` that `old` does not have, or more: both are read in
-/// order, and a rule of `new` is taken as added unless it is the next rule
-/// of `old` (a grounder appends each step's rules), passing over the old
-/// rules that releasing an external made inert (a released atom in the
-/// positive body: `new` may leave them out).  A rule taken as added that
-/// `old` has after all is one the caller would add again: a constraint
-/// (harmless) or a rule for an old atom, which the caller refuses.
-pub fn added_rules<'a>(old: &GroundProgram, new: &'a GroundProgram) -> Vec<&'a Rule> {
+/// The rules `new` adds to `old` if everything learnt on `old` holds on
+/// `new` (`None` otherwise); `old_open` and `new_open` are their
+/// [`GroundProgram::open_externals`].  Both programs are read in order (a
+/// grounder appends each step's rules): every rule of `old` must come
+/// again in `new`, in order, unless releasing an external made it inert (a
+/// released atom in its positive body); the rules of `new` in between are
+/// the added ones, and none may have an old atom in its head other than an
+/// external the old search had as a choice.  An old atom must not become
+/// an input.
+pub fn delta<'a>(
+    old: &GroundProgram,
+    old_open: &[(Atom, External)],
+    new: &'a GroundProgram,
+    new_open: &[(Atom, External)],
+) -> Option<Vec<&'a Rule>> {
+    if new.num_atoms < old.num_atoms || !old.minimize.is_empty() || !new.minimize.is_empty() {
+        return None;
+    }
+    // the externals that were choices in the old search
+    let mut open = vec![false; old.num_atoms as usize];
+    for &(a, v) in old_open {
+        open[a.index()] = v != External::Release;
+    }
     let mut released = vec![false; new.num_atoms as usize];
-    for (a, v) in new.open_externals() {
+    for &(a, v) in new_open {
         if v == External::Release {
             released[a.index()] = true;
+        } else if a.0 < old.num_atoms && !open[a.index()] {
+            return None;
         }
     }
+    let fixed = |a: &Atom| a.0 < old.num_atoms && !open[a.index()];
     let inert = |r: &Rule| match &r.body {
         Body::Normal(ls) => ls.iter().any(|l| l.is_positive() && released[l.atom().index()]),
         Body::Weight { .. } => false,
     };
-    let mut out = Vec::new();
+    let mut added = Vec::new();
     let mut i = 0;
     for r in &new.rules {
         let mut k = i;
@@ -108,65 +109,17 @@ pub fn added_rules<'a>(old: &GroundProgram, new: &'a GroundProgram) -> Vec<&'a R
         }
         if k < old.rules.len() && old.rules[k] == *r {
             i = k + 1;
-        } else {
-            out.push(r);
+            continue;
         }
-    }
-    out
-}
-
-/// The rules of `p` with a head atom that is `fixed`, each as a hash of
-/// its normal form with the `released` atoms false (rules that can never
-/// apply left out), sorted.
-fn definitions(p: &GroundProgram, fixed: &impl Fn(Atom) -> bool, released: &HashSet<Atom>) -> Vec<u64> {
-    let mut out = Vec::new();
-    for r in &p.rules {
         let head = match &r.head {
             Head::Disjunction(h) | Head::Choice(h) => h,
         };
-        if !head.iter().any(|&a| fixed(a)) {
-            continue;
+        if head.iter().any(fixed) {
+            return None;
         }
-        if let Some(h) = normal_form(r, released) {
-            out.push(h);
-        }
+        added.push(r);
     }
-    out.sort_unstable();
-    out
-}
-
-/// A hash of `r` with heads and body sorted, `not a` left out and the
-/// rule dropped (`None`) for each released `a`.
-fn normal_form(r: &Rule, released: &HashSet<Atom>) -> Option<u64> {
-    let mut h = DefaultHasher::new();
-    match &r.head {
-        Head::Disjunction(a) => (0u8, sorted(a.iter().copied())).hash(&mut h),
-        Head::Choice(a) => (1u8, sorted(a.iter().copied())).hash(&mut h),
-    }
-    match &r.body {
-        Body::Normal(ls) => {
-            let mut body = Vec::with_capacity(ls.len());
-            for &l in ls {
-                if released.contains(&l.atom()) {
-                    if l.is_positive() {
-                        return None;
-                    }
-                    continue;
-                }
-                body.push(l);
-            }
-            (0u8, sorted(body)).hash(&mut h);
-        }
-        Body::Weight { bound, lits } => (1u8, bound, sorted(lits.iter().copied())).hash(&mut h),
-    }
-    Some(h.finish())
-}
-
-fn sorted<T: Ord>(items: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut v: Vec<T> = items.into_iter().collect();
-    v.sort_unstable();
-    v.dedup();
-    v
+    old.rules[i..].iter().all(inert).then_some(added)
 }
 
 #[cfg(test)]
@@ -193,6 +146,9 @@ mod tests {
             vec![],
         );
         assert!(still_holds(&old, &new));
+        // the rules added are found in order, between the old ones
+        let d = delta(&old, &[], &new, &[]).expect("holds");
+        assert_eq!(d, vec![&new.rules[1], &new.rules[2]]);
         // an external that was a choice may get rules
         let old = program(3, vec![Rule::normal(a, vec![e.pos()])], vec![(e, External::True)]);
         let new = program(3, vec![Rule::normal(a, vec![e.pos()]), Rule::fact(e)], vec![(e, External::True)]);

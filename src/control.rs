@@ -294,6 +294,8 @@ pub struct Control {
 /// to a new one.
 struct Carried {
     program: Arc<Ground>,
+    /// The program's open externals.
+    open: Vec<(Atom, External)>,
     search: Search,
 }
 
@@ -628,10 +630,13 @@ impl Control {
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
         let (mut grown, mut memory) = (None, None);
         if let Some(c) = carried.filter(|_| remembering) {
-            let (old, new) = (c.program.program(), ground.program());
-            if crate::carry::still_holds(old, new) {
+            let new = ground.program();
+            let new_open = new.open_externals();
+            if let Some(added) = crate::carry::delta(c.program.program(), &c.open, new, &new_open) {
                 let mut s = c.search;
-                if self.options.keep == crate::carry::Keep::default() && s.grow(old, new, tuning) {
+                if self.options.keep == crate::carry::Keep::default()
+                    && s.grow(new, &added, &new_open, tuning)
+                {
                     grown = Some(s);
                 } else {
                     memory = s.memory().map(|m| self.options.keep.apply(m));
@@ -1095,6 +1100,7 @@ impl Drop for Solve {
         let empty = Search::new(&GroundProgram::new(), Tuning::default(), OptConfig::default());
         let carried = match empty {
             Ok(empty) if self.count == 0 => Some(Carried {
+                open: self.ground.program().open_externals(),
                 program: self.ground.clone(),
                 search: std::mem::replace(&mut self.solver, empty),
             }),

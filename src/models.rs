@@ -100,20 +100,26 @@ impl Models {
         Ok(Models { map, solver, disjunctive: None, interrupt: None })
     }
 
-    /// Grows the search of `old` (made by [`Models::remembering`]) into
-    /// the search of `new`, which extends it by rules for new atoms and
-    /// constraints (the caller checked [`crate::carry::still_holds`]),
-    /// keeping all it has learnt; `false` (nothing changed) when `new`
-    /// adds anything else (see [`crate::translate::Refused`]).
-    pub fn grow(&mut self, old: &GroundProgram, new: &GroundProgram, tuning: Tuning) -> bool {
-        if self.disjunctive.is_some() || self.map.full_len != old.num_atoms as usize {
+    /// Grows the search of the last program (made by
+    /// [`Models::remembering`]) into the search of `new`, which adds the
+    /// rules `added` ([`crate::carry::delta`]; `open`: `new`'s open
+    /// externals), keeping all it has learnt; `false` (nothing changed) when
+    /// a rule cannot be added that way (see [`crate::translate::Refused`]).
+    pub fn grow(
+        &mut self,
+        new: &GroundProgram,
+        added: &[&Rule],
+        open: &[(Atom, External)],
+        tuning: Tuning,
+    ) -> bool {
+        if self.disjunctive.is_some() || self.map.full_len > new.num_atoms as usize {
             return false;
         }
         let n = self.map.full_len;
-        let mut added: Vec<Rule> = crate::carry::added_rules(old, new).into_iter().cloned().collect();
+        let mut added: Vec<Rule> = added.iter().map(|&r| r.clone()).collect();
         // the open externals: new ones are choices, values are assumptions
         let mut assumed = Vec::new();
-        for (a, v) in new.open_externals() {
+        for &(a, v) in open {
             if a.index() >= n && v != External::Release {
                 added.push(Rule::choice(a));
             }
@@ -180,7 +186,7 @@ impl Models {
         self.map.kept.extend((n as u32..new.num_atoms).map(Atom));
         self.map.full_len = new.num_atoms as usize;
         // externals released since: false for good
-        for (a, v) in new.open_externals() {
+        for &(a, v) in open {
             if v == External::Release {
                 if let Ok(l) = self.map.literal(a.pos()) {
                     self.solver.add_clause(&[l.atom().neg()]);

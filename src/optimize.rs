@@ -172,11 +172,17 @@ impl Search {
         })
     }
 
-    /// Grows the search of `old` into that of `new`, keeping what it
-    /// learnt (see [`Models::grow`]); `false` (nothing changed) when it
-    /// cannot.
-    pub fn grow(&mut self, old: &GroundProgram, new: &GroundProgram, tuning: Tuning) -> bool {
-        !self.optimizing && self.models.grow(old, new, tuning)
+    /// Grows the search into that of `new`, which adds the rules `added`,
+    /// keeping what it learnt (see [`Models::grow`]); `false` (nothing
+    /// changed) when it cannot.
+    pub fn grow(
+        &mut self,
+        new: &GroundProgram,
+        added: &[&crate::program::Rule],
+        open: &[(crate::program::Atom, crate::program::External)],
+        tuning: Tuning,
+    ) -> bool {
+        !self.optimizing && self.models.grow(new, added, open, tuning)
     }
 
     /// What the search has learnt so far (see [`Models::memory`]).
