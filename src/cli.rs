@@ -59,6 +59,12 @@ pub struct Cli {
     /// SAT (the default), UNSAT or UNKNOWN (`-c istop="UNSAT"`).
     #[arg(long = "istop", value_name = "RESULT", value_parser = parse_istop)]
     pub istop: Option<crate::incremental::StopOn>,
+    /// gringo 3's incremental programs (`#cumulative t.`, `#volatile t.`):
+    /// no step loop, but the one program of step N — `base`, `#cumulative`
+    /// for 1..N, `#volatile` for N — grounded (`--text` prints it) and
+    /// solved once, as clingo 3 and gringo 3 did.
+    #[arg(long = "ifixed", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub ifixed: Option<u64>,
     /// Incremental programs: whether each step's search starts from the
     /// clauses the last step learnt, `keep` (the default) or `forget`
     /// (iclingo's option).

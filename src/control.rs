@@ -821,11 +821,15 @@ fn instances_of(
     for part in other {
         let mut used = false;
         for (name, args) in instances {
-            if *name == part.name && args.len() == part.params.len() {
+            // iclingo's volatile part is asked for guarded (a step), or as
+            // it is written (`--ifixed`: the one step there is)
+            let fixed =
+                part.name == crate::incremental::VOLATILE && name == crate::incremental::FIXED_VOLATILE;
+            if (*name == part.name || fixed) && args.len() == part.params.len() {
                 used = true;
                 let start = stmts.len();
                 let mut instance = part.stmts.clone();
-                if part.name == crate::incremental::VOLATILE {
+                if part.name == crate::incremental::VOLATILE && !fixed {
                     let span = instance.first().map_or(Span::NOWHERE, |s| s.span());
                     crate::incremental::guard_volatile(&mut instance, &part.params[0], span);
                 }

@@ -34,6 +34,10 @@ pub const CUMULATIVE: &str = "#cumulative";
 /// The name under which iclingo's `#volatile t.` part is kept.
 pub const VOLATILE: &str = "#volatile";
 
+/// The name under which `--ifixed` asks for the `#volatile t.` part
+/// without its guard (see [`ground_fixed`]).
+pub const FIXED_VOLATILE: &str = "#volatile fixed";
+
 /// How an incremental program is written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Form {
@@ -182,6 +186,18 @@ impl Steps {
             }
         }
     }
+}
+
+/// Grounds the program of step `n` of an iclingo program on `ctl`, for a
+/// single solve (clingo 3's and gringo 3's `--ifixed=n`): `base`, every
+/// `#cumulative` instance for 1..n and the `#volatile` instance for n,
+/// as written (no guard: nothing follows it).
+pub fn ground_fixed(ctl: &mut Control, n: u64) -> Result<(), Error> {
+    let at = |name: &str, k: u64| (name.to_string(), vec![Value::Int(k as i32)]);
+    let mut parts = vec![("base".to_string(), vec![])];
+    parts.extend((1..=n).map(|k| at(CUMULATIVE, k)));
+    parts.push(at(FIXED_VOLATILE, n));
+    ctl.ground_parts(&parts)
 }
 
 /// The statements of one instance of iclingo's `#volatile t.` part, each

@@ -121,6 +121,25 @@ fn run(cli: Cli) -> i32 {
             return 65;
         }
     }
+    // gringo 3's --ifixed: the program of one step, no step loop
+    match (cli.ifixed, ctl.incremental()) {
+        (Some(n), Some(minasp::incremental::Form::Iclingo)) => {
+            if let Err(e) = minasp::incremental::ground_fixed(&mut ctl, n) {
+                stop.claim_output();
+                print_diagnostics(&ctl, &cli, 0);
+                if matches!(e, minasp::Error::Interrupted) {
+                    let _ = Printer::new(&mut out, style, &inputs).unknown(start.elapsed(), stop.reason());
+                    return output::exit_code(output::Result::Unknown, false, stop.reason());
+                }
+                eprintln!("*** ERROR: (minasp): {}", e);
+                return 65;
+            }
+        }
+        (Some(_), _) => eprintln!(
+            "*** Warn : (minasp): --ifixed applies to gringo 3's incremental programs (#cumulative, #volatile): ignored"
+        ),
+        _ => {}
+    }
     print_diagnostics(&ctl, &cli, 0);
     if !cli.verify.is_empty() {
         stop.claim_output();
@@ -270,8 +289,11 @@ fn solve(
     if optimizing && opt.mode == OptMode::Enum && opt.bound.is_empty() {
         eprintln!("*** Warn : (minasp): opt-mode=enum: No bound given, optimize statement ignored.");
     }
-    let mut steps =
-        ctl.incremental().map(|form| Steps::new(form, Limits::read(ctl, cli.imin, cli.imax, cli.istop)));
+    let fixed = cli.ifixed.is_some() && ctl.incremental() == Some(minasp::incremental::Form::Iclingo);
+    let mut steps = ctl
+        .incremental()
+        .filter(|_| !fixed)
+        .map(|form| Steps::new(form, Limits::read(ctl, cli.imin, cli.imax, cli.istop)));
     let mut p = Printer::new(&mut out, style, inputs);
     let mut header = false;
     let mut failed = false;

@@ -290,6 +290,39 @@ fn each_step_starts_from_what_the_last_one_learnt() {
     assert!(hanoi.iter().all(|s| s.1 == 0), "{hanoi:?}");
 }
 
+/// clingo 3's and gringo 3's `--ifixed=N`: the program of step N of an
+/// iclingo program (`base`, `#cumulative` for 1..N, `#volatile` for N, as
+/// written) grounded and solved once: Towers of Hanoi with 3 disks has its
+/// one 7-move plan at N = 7 (the plan the step loop and the unrolling
+/// find) and none at N = 6; `--text` prints the step's goal unguarded.
+#[test]
+fn ifixed_grounds_and_solves_one_step() {
+    let minasp = env!("CARGO_BIN_EXE_minasp");
+    let hanoi = file("hanoi_iclingo.lp");
+    let seven = run(minasp, &[&hanoi, "0", "--ifixed=7"]);
+    assert_eq!(
+        (seven.calls.len(), seven.result.as_str(), seven.code),
+        (1, "SATISFIABLE", Some(30)),
+        "{seven:?}"
+    );
+    let unrolled = run(minasp, &[&file("hanoi_unrolled.lp"), "0"]);
+    assert_eq!(plans(&seven), plans(&unrolled));
+    assert_eq!(plans(&seven), plans(&run(minasp, &[&hanoi, "0"])));
+    let six = run(minasp, &[&hanoi, "--ifixed=6"]);
+    assert_eq!((six.calls.len(), six.result.as_str(), six.code), (1, "UNSATISFIABLE", Some(20)), "{six:?}");
+    let text =
+        run_command(&[minasp.to_string()], &[hanoi.clone(), "--ifixed=2".into(), "--text".into()], TIMEOUT);
+    assert_eq!(text.code, Some(0), "{}", text.stderr);
+    assert!(text.stdout.contains(":-not on(3,c,2).") && !text.stdout.contains("volatile"), "{}", text.stdout);
+    assert!(!text.stdout.contains("c,3)"), "no step 3: {}", text.stdout);
+    // not an iclingo program: a warning, and the step loop as usual
+    let inc = run_command(&[minasp.to_string()], &[file("hanoi_incmode.lp"), "--ifixed=3".into()], TIMEOUT);
+    assert!(inc.stderr.contains("--ifixed applies to gringo 3's incremental programs"), "{}", inc.stderr);
+    assert!(inc.stdout.contains("Calls        : 8"), "{}", inc.stdout);
+    let zero = run_command(&[minasp.to_string()], &[hanoi, "--ifixed=0".into()], TIMEOUT);
+    assert_eq!(zero.code, Some(1), "{}", zero.stderr);
+}
+
 /// iclingo's `--ilearnt` and `--iheuristic` (`keep` or `forget`) change
 /// how fast, never what is found.
 #[test]
