@@ -138,6 +138,21 @@ fn run(cli: Cli) -> i32 {
         (Some(_), _) => eprintln!(
             "*** Warn : (minasp): --ifixed applies to gringo 3's incremental programs (#cumulative, #volatile): ignored"
         ),
+        // as clingo 5's gringo: the ground program of an incmode program
+        // is that of its first step, `base` and `check(0)`
+        (None, Some(form @ minasp::incremental::Form::Incmode)) if cli.prints_ground_program() => {
+            let mut first = Steps::new(form, Limits::read(&ctl, cli.imin, cli.imax, cli.istop));
+            if first.next(None).is_some() {
+                if let Err(e) = first.ground(&mut ctl) {
+                    stop.claim_output();
+                    print_diagnostics(&ctl, &cli, 0);
+                    if !matches!(e, minasp::Error::Interrupted) {
+                        eprintln!("*** ERROR: (minasp): {}", e);
+                    }
+                    return 65;
+                }
+            }
+        }
         _ => {}
     }
     print_diagnostics(&ctl, &cli, 0);

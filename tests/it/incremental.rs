@@ -323,6 +323,29 @@ fn ifixed_grounds_and_solves_one_step() {
     assert_eq!(zero.code, Some(1), "{}", zero.stderr);
 }
 
+/// `--text` of a clingo 5 incmode program prints its first step, `base`
+/// and `check(0)`, as clingo 5.4's `gringo --text` does (the goal at step
+/// 0 is the constraint `:-query(0).`).
+#[test]
+fn the_text_of_an_incmode_program_is_its_first_step() {
+    let minasp = env!("CARGO_BIN_EXE_minasp");
+    let out = run_command(&[minasp.to_string()], &["--text".into(), file("hanoi_incmode.lp")], TIMEOUT);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    for line in ["on(3,a,0).", "peg(c).", ":-query(0).", "#external query(0)."] {
+        assert!(out.stdout.lines().any(|l| l.starts_with(line)), "{line}: {}", out.stdout);
+    }
+    assert!(!out.stdout.contains(",1)"), "no step 1: {}", out.stdout);
+    if tool_works(&["gringo".to_string()]) {
+        let theirs =
+            run_command(&["gringo".to_string()], &["--text".into(), file("hanoi_incmode.lp")], TIMEOUT);
+        assert!(
+            theirs.stdout.contains(":-query(0).") && theirs.stdout.contains("on(3,a,0)."),
+            "{}",
+            theirs.stdout
+        );
+    }
+}
+
 /// iclingo's `--ilearnt` and `--iheuristic` (`keep` or `forget`) change
 /// how fast, never what is found.
 #[test]
