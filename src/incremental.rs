@@ -159,32 +159,34 @@ impl Steps {
     pub fn ground(&self, ctl: &mut Control) -> Result<(), Error> {
         let k = self.step();
         let at = |name: &str, k: u64| (name.to_string(), vec![Value::Int(k as i32)]);
-        match self.form {
+        // the last step's external is released once the new step is
+        // grounded (assigned values are applied to each grounding anyway),
+        // so that the last step's program is not copied to change it
+        let (parts, last, now) = match self.form {
             Form::Incmode => {
                 let query = |k: u64| Value::func("query", vec![Value::Int(k as i32)]);
                 let parts = if k == 0 {
                     vec![at("check", 0), ("base".to_string(), vec![])]
                 } else {
-                    ctl.assign_external(&query(k - 1), External::Release);
                     vec![at("check", k), at("step", k)]
                 };
-                ctl.ground_parts(&parts)?;
-                ctl.assign_external(&query(k), External::True);
-                Ok(())
+                (parts, (k > 0).then(|| query(k - 1)), query(k))
             }
             Form::Iclingo => {
                 let guard = |k: u64| Value::func(VOLATILE, vec![Value::Int(k as i32)]);
                 let mut parts = vec![at(CUMULATIVE, k), at(VOLATILE, k)];
                 if k == 1 {
                     parts.insert(0, ("base".to_string(), vec![]));
-                } else {
-                    ctl.assign_external(&guard(k - 1), External::Release);
                 }
-                ctl.ground_parts(&parts)?;
-                ctl.assign_external(&guard(k), External::True);
-                Ok(())
+                (parts, (k > 1).then(|| guard(k - 1)), guard(k))
             }
+        };
+        ctl.ground_parts(&parts)?;
+        if let Some(last) = last {
+            ctl.assign_external(&last, External::Release);
         }
+        ctl.assign_external(&now, External::True);
+        Ok(())
     }
 }
 
