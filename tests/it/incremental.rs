@@ -88,6 +88,9 @@ fn incmode_programs_run_as_clingo_runs_them() {
         &["modular_incmode.lp", "0"],
         // query(t) not declared by the program: incmode declares it
         &["implicit_query_incmode.lp", "0"],
+        // disjunctive steps (not grown: translated afresh each step)
+        &["disjunctive_incmode.lp", "0"],
+        &["disjunctive_incmode.lp", "0", "-c", "istop=\"UNSAT\"", "-c", "imax=5"],
         // models of earlier steps, then an unsatisfiable last step
         &["sat_then_unsat_incmode.lp", "0", "-c", "istop=\"UNSAT\""],
     ];
