@@ -620,13 +620,13 @@ impl Control {
         let converging = !ground.program().minimize.is_empty()
             && matches!(self.options.opt.mode, OptMode::Opt | OptMode::OptN);
         let tuning = Tuning { enumerate: models != 1 && !converging, params: self.options.params };
-        // A step of an incremental run starts from what the last one
-        // learnt, if that still holds (one search, no objective, no
-        // assumptions of the caller's: see `crate::carry`).
-        let remembering = self.incremental.is_some()
-            && self.options.threads <= 1
-            && assumptions.is_empty()
-            && ground.program().minimize.is_empty();
+        // A step of an incremental run continues the last step's search,
+        // or starts from what it learnt, if that still holds (no
+        // objective, no assumptions of the caller's: see `crate::carry`).
+        // It is one search also under `-t N`: the portfolio's searches
+        // would each start afresh at every step.
+        let remembering =
+            self.incremental.is_some() && assumptions.is_empty() && ground.program().minimize.is_empty();
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
         let (mut grown, mut memory) = (None, None);
         if let Some(c) = carried.filter(|_| remembering) {
@@ -669,7 +669,7 @@ impl Control {
         for c in &clauses {
             solver.add_clause(c);
         }
-        let race = (self.options.threads > 1).then(|| crate::portfolio::Race {
+        let race = (self.options.threads > 1 && !remembering).then(|| crate::portfolio::Race {
             threads: self.options.threads,
             tuning,
             config: self.options.opt.clone(),

@@ -349,15 +349,20 @@ fn the_text_of_an_incmode_program_is_its_first_step() {
     }
 }
 
-/// iclingo's `--ilearnt` and `--iheuristic` (`keep` or `forget`) change
-/// how fast, never what is found.
+/// iclingo's `--ilearnt` and `--iheuristic` (`keep` or `forget`), and
+/// `-t 2`, change how fast, never what is found.
 #[test]
 fn what_steps_keep_changes_no_answer() {
     let minasp = env!("CARGO_BIN_EXE_minasp");
     let hanoi = file("hanoi_iclingo.lp");
     let base = run(minasp, &[&hanoi, "0", "-c", "n=4"]);
     assert_eq!(base.calls.len(), 15, "{base:?}");
-    for flags in [["--ilearnt=forget", "--iheuristic=keep"], ["--ilearnt=keep", "--iheuristic=forget"]] {
+    for flags in [
+        ["--ilearnt=forget", "--iheuristic=keep"],
+        ["--ilearnt=keep", "--iheuristic=forget"],
+        // -t 2: the steps are one search still
+        ["-t", "2"],
+    ] {
         let r = run(minasp, &[&hanoi, "0", "-c", "n=4", flags[0], flags[1]]);
         assert_eq!(r, base, "{flags:?}");
     }
