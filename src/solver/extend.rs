@@ -38,6 +38,14 @@ impl Solver {
         v
     }
 
+    /// The value `l` has for good (at the root level), if it has one.
+    pub fn root_value(&self, l: SLit) -> Option<bool> {
+        if self.assign.is_undef(l) || self.assign.lit_level(l) > 0 {
+            return None;
+        }
+        Some(self.assign.is_true(l))
+    }
+
     /// A fresh variable, free (the caller defines it by clauses).
     pub fn new_var(&mut self) -> Var {
         self.backtrack(0);

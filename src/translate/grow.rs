@@ -3,7 +3,10 @@
 //! new atoms get variables of their own, each new body a variable defined
 //! by its literals ([`crate::solver::Solver::conjunction`],
 //! [`crate::solver::Solver::weight_literal`]), each rule its clauses and
-//! each new atom its completion, as `completion` would have made them.
+//! each new atom its completion, as `completion` would have made them;
+//! body literals the solver has fixed for good are folded in first (a
+//! rule whose body has one false for good adds nothing), so that the dead
+//! ends of a domain that outgrows its board cost no variables.
 //!
 //! Invariant: the rules given define only atoms the solver does not have
 //! yet (or are constraints), so no clause of the solver — problem clause or
@@ -126,7 +129,17 @@ impl ProgramSolver {
     fn body_literal(&mut self, body: &Body) -> Option<SLit> {
         match body {
             Body::Normal(ls) => {
-                let lits: Vec<SLit> = ls.iter().map(|&l| self.literal(l)).collect();
+                // literals fixed for good are folded in: a body with a
+                // false one never holds (its rule adds nothing)
+                let mut lits: Vec<SLit> = Vec::with_capacity(ls.len());
+                for &l in ls {
+                    let s = self.literal(l);
+                    match self.solver.root_value(s) {
+                        Some(false) => return None,
+                        Some(true) => {}
+                        None => lits.push(s),
+                    }
+                }
                 if lits.is_empty() {
                     return Some(self.true_lit);
                 }
