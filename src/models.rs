@@ -87,17 +87,24 @@ impl Models {
         if let Some(m) = memory {
             solver.recall(m, |l| map.literal(l));
         }
-        let mut assume = Vec::with_capacity(assumed.len());
-        for l in assumed {
-            match map.literal(l) {
+        let mut models = Models { map, solver, disjunctive: None, interrupt: None };
+        models.assume(assumed);
+        Ok(models)
+    }
+
+    /// Makes every later search assume `lits` (literals of the full
+    /// program; see [`Solver::assume`]).
+    fn assume(&mut self, lits: impl IntoIterator<Item = Lit>) {
+        let mut assume = Vec::new();
+        for l in lits {
+            match self.map.literal(l) {
                 Ok(l) => assume.push(l),
                 Err(true) => {}
                 // an external no rule mentions, assumed true: no answer set
-                Err(false) => solver.add_clause(&[]),
+                Err(false) => self.solver.add_clause(&[]),
             }
         }
-        solver.assume(&assume);
-        Ok(Models { map, solver, disjunctive: None, interrupt: None })
+        self.solver.assume(&assume);
     }
 
     /// Grows the search of the last program (made by
@@ -116,19 +123,12 @@ impl Models {
             return false;
         }
         let n = self.map.full_len;
-        let mut added: Vec<Rule> = added.iter().map(|&r| r.clone()).collect();
-        // the open externals: new ones are choices, values are assumptions
-        let mut assumed = Vec::new();
-        for &(a, v) in open {
-            if a.index() >= n && v != External::Release {
-                added.push(Rule::choice(a));
-            }
-            match v {
-                External::True => assumed.push(a.pos()),
-                External::False => assumed.push(a.neg()),
-                External::Free | External::Release => {}
-            }
-        }
+        // new open externals are choices (their values are assumptions)
+        let choices: Vec<Rule> = open
+            .iter()
+            .filter(|&&(a, v)| a.index() >= n && v != External::Release)
+            .map(|&(a, _)| Rule::choice(a))
+            .collect();
         let first = self.map.kept.len() as u32;
         let fresh = |a: Atom| Atom(first + (a.0 - n as u32));
         // the rules over the compact atoms: old atoms mapped (or their
@@ -140,8 +140,8 @@ impl Models {
                 self.map.literal(l)
             }
         };
-        let mut rules = Vec::with_capacity(added.len());
-        'rules: for r in &added {
+        let mut rules = Vec::with_capacity(added.len() + choices.len());
+        'rules: for r in added.iter().copied().chain(&choices) {
             let head = match &r.head {
                 Head::Disjunction(h) | Head::Choice(h) => h,
             };
@@ -193,15 +193,7 @@ impl Models {
                 }
             }
         }
-        let mut assume = Vec::with_capacity(assumed.len());
-        for l in assumed {
-            match self.map.literal(l) {
-                Ok(l) => assume.push(l),
-                Err(true) => {}
-                Err(false) => self.solver.add_clause(&[]),
-            }
-        }
-        self.solver.assume(&assume);
+        self.assume(open.iter().filter_map(|&(a, v)| v.assumption(a)));
         if tuning.params.domain && !new.heuristics.is_empty() {
             self.solver.set_heuristics(&self.map.heuristics(&new.heuristics));
         }

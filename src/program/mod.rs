@@ -170,6 +170,16 @@ impl External {
             External::Release => "release",
         }
     }
+
+    /// The literal a search of [`GroundProgram::opened`] assumes for the
+    /// open external `atom` with this value (`free`, `release`: none).
+    pub fn assumption(self, atom: Atom) -> Option<Lit> {
+        match self {
+            External::True => Some(atom.pos()),
+            External::False => Some(atom.neg()),
+            External::Free | External::Release => None,
+        }
+    }
 }
 
 /// What a `#heuristic` directive changes about its atom's decisions
@@ -360,17 +370,13 @@ impl GroundProgram {
         let mut p = self.clone();
         p.externals.clear();
         p.project = None;
-        let mut assumed = Vec::new();
-        for (a, v) in self.open_externals() {
+        let open = self.open_externals();
+        for &(a, v) in &open {
             if v != External::Release {
                 p.add(Rule::choice(a));
             }
-            match v {
-                External::True => assumed.push(a.pos()),
-                External::False => assumed.push(a.neg()),
-                External::Free | External::Release => {}
-            }
         }
+        let assumed = open.iter().filter_map(|&(a, v)| v.assumption(a)).collect();
         (std::borrow::Cow::Owned(p), assumed)
     }
 
