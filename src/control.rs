@@ -628,10 +628,11 @@ impl Control {
         let remembering =
             self.incremental.is_some() && assumptions.is_empty() && ground.program().minimize.is_empty();
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
+        // the program's open externals, for this step and the next
+        let new_open = if remembering { ground.program().open_externals() } else { Vec::new() };
         let (mut grown, mut memory) = (None, None);
         if let Some(c) = carried.filter(|_| remembering) {
             let new = ground.program();
-            let new_open = new.open_externals();
             if let Some(added) = crate::carry::delta(c.program.program(), &c.open, new, &new_open) {
                 let mut s = c.search;
                 if self.options.keep == crate::carry::Keep::default()
@@ -700,7 +701,7 @@ impl Control {
             project_on,
             ground: ground.clone(),
             sources: self.sources.clone(),
-            carry: remembering.then(|| self.carried.clone()),
+            carry: remembering.then(|| (self.carried.clone(), new_open)),
             race,
             stop: self.interrupter.0.clone(),
             solver,
@@ -964,9 +965,9 @@ pub struct Solve {
     /// The program text (for explanations).
     sources: Arc<SourceMap>,
     solver: Search,
-    /// In an incremental run: where to leave what the search learnt, for
-    /// the next step (see [`crate::carry`]).
-    carry: Option<Arc<Mutex<Option<Carried>>>>,
+    /// In an incremental run: where to leave the search for the next
+    /// step (see [`crate::carry`]), and the program's open externals.
+    carry: Option<(Arc<Mutex<Option<Carried>>>, Vec<(Atom, External)>)>,
     /// With `-t N`: the other searches, racing for the first answer.
     race: Option<crate::portfolio::Race>,
     /// The user's stop flag.
@@ -1100,11 +1101,11 @@ pub struct Optimization {
 /// a consequence of the program, and what was learnt after may rest on it).
 impl Drop for Solve {
     fn drop(&mut self) {
-        let Some(slot) = self.carry.take() else { return };
+        let Some((slot, open)) = self.carry.take() else { return };
         let empty = Search::new(&GroundProgram::new(), Tuning::default(), OptConfig::default());
         let carried = match empty {
             Ok(empty) if self.count == 0 => Some(Carried {
-                open: self.ground.program().open_externals(),
+                open,
                 program: self.ground.clone(),
                 search: std::mem::replace(&mut self.solver, empty),
             }),
