@@ -103,7 +103,7 @@ fn run(cli: Cli) -> i32 {
             }
         }
     }
-    match ctl.ground() {
+    match ctl.ground().and_then(|()| ground_more(&mut ctl, &cli)) {
         Ok(()) => {}
         Err(minasp::Error::Interrupted) => {
             // Stopped while grounding: no answer, like clingo.
@@ -120,40 +120,6 @@ fn run(cli: Cli) -> i32 {
             }
             return 65;
         }
-    }
-    // gringo 3's --ifixed: the program of one step, no step loop
-    match (cli.ifixed, ctl.incremental()) {
-        (Some(n), Some(minasp::incremental::Form::Iclingo)) => {
-            if let Err(e) = minasp::incremental::ground_fixed(&mut ctl, n) {
-                stop.claim_output();
-                print_diagnostics(&ctl, &cli, 0);
-                if matches!(e, minasp::Error::Interrupted) {
-                    let _ = Printer::new(&mut out, style, &inputs).unknown(start.elapsed(), stop.reason());
-                    return output::exit_code(output::Result::Unknown, false, stop.reason());
-                }
-                eprintln!("*** ERROR: (minasp): {}", e);
-                return 65;
-            }
-        }
-        (Some(_), _) => eprintln!(
-            "*** Warn : (minasp): --ifixed applies to gringo 3's incremental programs (#cumulative, #volatile): ignored"
-        ),
-        // as clingo 5's gringo: the ground program of an incmode program
-        // is that of its first step, `base` and `check(0)`
-        (None, Some(form @ minasp::incremental::Form::Incmode)) if cli.prints_ground_program() => {
-            let mut first = Steps::new(form, Limits::read(&ctl, cli.imin, cli.imax, cli.istop));
-            if first.next(None).is_some() {
-                if let Err(e) = first.ground(&mut ctl) {
-                    stop.claim_output();
-                    print_diagnostics(&ctl, &cli, 0);
-                    if !matches!(e, minasp::Error::Interrupted) {
-                        eprintln!("*** ERROR: (minasp): {}", e);
-                    }
-                    return 65;
-                }
-            }
-        }
-        _ => {}
     }
     print_diagnostics(&ctl, &cli, 0);
     if !cli.verify.is_empty() {
@@ -273,6 +239,31 @@ fn ground_input(cli: &Cli, inputs: &[String]) -> Option<Result<Vec<u8>, String>>
     };
     let name = if stdin { "<stdin>" } else { &inputs[0] };
     Some(read.map(|_| bytes).map_err(|e| format!("{}: error: cannot read: {}", name, e)))
+}
+
+/// What an incremental program grounds beyond `base` before any step:
+/// with gringo 3's `--ifixed=N`, the program of step N (there is no step
+/// loop then); for printing the ground program of an incmode program, its
+/// first step (`base` and `check(0)`), as clingo 5's gringo does.
+fn ground_more(ctl: &mut Control, cli: &Cli) -> Result<(), minasp::Error> {
+    use minasp::incremental::{ground_fixed, Form};
+    match (cli.ifixed, ctl.incremental()) {
+        (Some(n), Some(Form::Iclingo)) => ground_fixed(ctl, n),
+        (Some(_), _) => {
+            eprintln!(
+                "*** Warn : (minasp): --ifixed applies to gringo 3's incremental programs (#cumulative, #volatile): ignored"
+            );
+            Ok(())
+        }
+        (None, Some(form @ Form::Incmode)) if cli.prints_ground_program() => {
+            let mut first = Steps::new(form, Limits::read(ctl, cli.imin, cli.imax, cli.istop));
+            match first.next(None) {
+                Some(_) => first.ground(ctl),
+                None => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Solves and prints the answer sets, the result and the summary; an

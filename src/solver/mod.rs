@@ -89,8 +89,10 @@ pub struct Stats {
     pub restarts: u64,
     /// Clauses added during search: learnt from conflicts or from propagators.
     pub learned: u64,
-    /// Clauses another search learnt, given to this one at its start
-    /// (see [`Solver::adopt`]; not among `--stats`' counters).
+    /// Learnt clauses a step of an incremental run starts with: given by
+    /// another search ([`Solver::adopt`]), or kept by this one when it
+    /// was grown for the step ([`Solver::count_kept`]); not among
+    /// `--stats`' counters.
     pub adopted: u64,
 }
 
