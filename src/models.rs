@@ -637,31 +637,35 @@ fn reduct_body(
 mod tests {
     use super::*;
 
-    /// `a | b.  a :- b.  b :- a.  c :- not a.` has the one answer set
-    /// {a, b}; a nogood's support variables are shared when it recurs.
+    /// `a | b.  a :- b.  b :- a.  {d}.  c :- not a, d.` has the answer
+    /// sets {a, b} and {a, b, d}; the support of `c` is a conjunction,
+    /// whose variable is made once and shared when the nogood recurs.
     #[test]
     fn repeated_nogoods_share_their_support_variables() {
-        let (a, b, c) = (Atom(0), Atom(1), Atom(2));
-        let mut p = GroundProgram { num_atoms: 3, ..Default::default() };
+        let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
+        let mut p = GroundProgram { num_atoms: 4, ..Default::default() };
         p.add(Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) });
         p.add(Rule::normal(a, vec![b.pos()]));
         p.add(Rule::normal(b, vec![a.pos()]));
-        p.add(Rule::normal(c, vec![a.neg()]));
+        p.add(Rule { head: Head::Choice(smallvec::smallvec![d]), body: Body::Normal(vec![]) });
+        p.add(Rule::normal(c, vec![a.neg(), d.pos()]));
         let mut q = p.clone();
         relax(&mut q);
         let mut s = Solver::new(&q, Tuning::default()).unwrap();
+        let before = s.stats().variables;
         let u = [a, c];
         s.add_support_nogood(&u, &external_supports(&p, &u));
         let vars = s.stats().variables;
-        assert!(vars > q.num_atoms as u64 + 1, "support variables were added");
+        assert_eq!(vars, before + 1, "a variable for the conjunction `not a, d`");
         s.add_support_nogood(&u, &external_supports(&p, &u));
-        assert_eq!(s.stats().variables, vars, "and are reused");
+        assert_eq!(s.stats().variables, vars, "and it is reused");
         // the answer sets, through the candidate-and-check loop
         let mut m = Models::new(&p, Tuning::default()).unwrap();
         let mut found = Vec::new();
         while let Outcome::Model(x) = m.next() {
             found.push(x);
         }
-        assert_eq!(found, vec![vec![true, true, false]]);
+        found.sort();
+        assert_eq!(found, vec![vec![true, true, false, false], vec![true, true, false, true]]);
     }
 }

@@ -170,10 +170,27 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
         },
         keys: HashMap::new(),
     };
+    // integrity constraints with a conjunctive body are clauses of their
+    // own, without a body variable, unless a rule with a head shares the
+    // body (then its variable is there anyway): clasp has no variable for
+    // them either, and a body variable fixed false is a clause of three or
+    // more literals where a binary one does
+    let mut constraints: Vec<Vec<SLit>> = Vec::new();
     for rule in &program.rules {
         if let Head::Disjunction(h) = &rule.head {
             if h.len() >= 2 {
                 return Err(SolverError::Unsupported("disjunctive rules".into()));
+            }
+            if let (true, Body::Normal(ls)) = (h.is_empty(), &rule.body) {
+                if ls.len() >= 2 {
+                    let mut lits: Vec<SLit> = ls.iter().map(|&l| slit(l)).collect();
+                    lits.sort();
+                    lits.dedup();
+                    if !lits.windows(2).any(|w| w[0] == !w[1]) {
+                        constraints.push(lits);
+                    }
+                    continue;
+                }
             }
         }
         let Some(body) = b.body(&rule.body) else {
@@ -192,6 +209,18 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
         };
         for a in heads {
             b.t.supports[a.index()].push(body);
+        }
+    }
+    for lits in constraints {
+        match b.keys.get(&BodyKey::And(lits.clone())) {
+            Some(&body) => {
+                let beta = b.t.bodies[body.0 as usize].lit;
+                b.t.clauses.push(&[!beta]);
+            }
+            None => {
+                let clause: Vec<SLit> = lits.iter().map(|&l| !l).collect();
+                b.t.clauses.push(&clause);
+            }
         }
     }
     for s in &mut b.t.supports {
@@ -229,4 +258,39 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
     }
     b.t.atom_lit = super::equiv::merge(&mut b.t, &mergeable);
     Ok(b.t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::translate;
+    use crate::program::{Atom, Body, GroundProgram, Head, Rule};
+    use crate::solver::Var;
+
+    /// `{a; b; c}.  :- a, b.  :- b, not c.  d :- b, not c.`: the first
+    /// constraint is the clause `¬a ∨ ¬b`, with no variable of its own; the
+    /// second shares its body with the rule for `d`, whose variable it
+    /// negates.
+    #[test]
+    fn constraints_are_clauses_without_body_variables() {
+        let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
+        let mut p = GroundProgram { num_atoms: 4, ..Default::default() };
+        p.add(Rule { head: Head::Choice(smallvec::smallvec![a, b, c]), body: Body::Normal(vec![]) });
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![]),
+            body: Body::Normal(vec![a.pos(), b.pos()]),
+        });
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![]),
+            body: Body::Normal(vec![b.pos(), c.neg()]),
+        });
+        p.add(Rule::normal(d, vec![b.pos(), c.neg()]));
+        let t = translate(&p).unwrap();
+        // atoms, `true`, and one body variable: that of `b, not c`
+        assert_eq!(t.num_vars, 4 + 1 + 1);
+        let clauses: Vec<Vec<_>> = t.clauses.iter().map(|c| c.to_vec()).collect();
+        let (va, vb) = (Var(0), Var(1));
+        assert!(clauses.contains(&vec![va.lit(false), vb.lit(false)]));
+        let beta = Var(5).pos();
+        assert!(clauses.contains(&vec![!beta]));
+    }
 }
