@@ -11,6 +11,7 @@
 mod completion;
 mod equiv;
 mod grow;
+mod lists;
 mod memory;
 #[cfg(test)]
 mod tests;

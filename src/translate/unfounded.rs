@@ -27,6 +27,7 @@
 //! and for weight bodies that could hold without `U` but are not false,
 //! their false literals outside `U`.
 
+use super::lists::Lists;
 use super::translation::Translation;
 use crate::solver::{Answer, Assignment, Propagator, SLit, Var};
 
@@ -48,13 +49,15 @@ struct UBody {
 pub struct Unfounded {
     num_atoms: usize,
     scc_of: Vec<u32>,
-    supports: Vec<Vec<u32>>,
+    /// Per atom (cyclic ones only): the bodies of its rules.
+    supports: Lists,
+    /// The bodies of the rules with cyclic heads.
     bodies: Vec<UBody>,
     /// Per atom: bodies in which it is an internal positive atom.
-    pred_of: Vec<Vec<u32>>,
+    pred_of: Lists,
     /// Per literal: bodies whose sourced heads must be re-checked when the
     /// literal becomes false.
-    false_watch: Vec<Vec<u32>>,
+    false_watch: Lists,
     source: Vec<u32>,
     queue: Vec<u32>,
     in_queue: Vec<bool>,
@@ -74,30 +77,43 @@ impl Unfounded {
     /// `None` if the program is tight (no positive loops).
     pub fn new(t: &Translation) -> Option<Unfounded> {
         let n = t.num_atoms;
-        let scc_of = t.scc_of.clone();
         if t.num_scc == 0 {
             return None;
         }
-        let mut bodies: Vec<UBody> = t
-            .bodies
-            .iter()
-            .map(|b| UBody {
+        let scc_of = t.scc_of.clone();
+        let cyclic = |a: usize| scc_of[a] != NONE;
+        // only the bodies of rules with cyclic heads are looked at: they
+        // get local numbers, in the order of the translation's
+        let mut local = vec![NONE; t.bodies.len()];
+        for a in (0..n).filter(|&a| cyclic(a)) {
+            for &b in &t.supports[a] {
+                local[b.0 as usize] = 0;
+            }
+        }
+        let mut bodies: Vec<UBody> = Vec::new();
+        for (i, b) in t.bodies.iter().enumerate() {
+            if local[i] == NONE {
+                continue;
+            }
+            local[i] = bodies.len() as u32;
+            bodies.push(UBody {
                 lit: b.lit,
                 scc: NONE,
                 bound: b.bound,
                 lits: b.lits.clone(),
                 heads: Vec::new(),
                 unsourced: 0,
-            })
-            .collect();
-        let mut supports = vec![Vec::new(); n];
-        for a in 0..n {
-            if scc_of[a] == NONE {
-                continue;
-            }
-            for &b in &t.supports[a] {
-                supports[a].push(b.0);
-                let body = &mut bodies[b.0 as usize];
+            });
+        }
+        let local = &local;
+        let supports = Lists::build(n, || {
+            (0..n)
+                .filter(|&a| cyclic(a))
+                .flat_map(|a| t.supports[a].iter().map(move |b| (a, local[b.0 as usize])))
+        });
+        for a in (0..n).filter(|&a| cyclic(a)) {
+            for &bi in supports.get(a) {
+                let body = &mut bodies[bi as usize];
                 body.heads.push(a as u32);
                 let internal = body.lits.iter().any(|&(l, _)| {
                     l.is_positive() && l.var().index() < n && scc_of[l.var().index()] == scc_of[a]
@@ -107,32 +123,37 @@ impl Unfounded {
                 }
             }
         }
-        let mut pred_of = vec![Vec::new(); n];
-        let mut false_watch = vec![Vec::new(); t.num_vars * 2];
-        for (bi, b) in bodies.iter_mut().enumerate() {
-            if b.heads.is_empty() {
-                continue;
-            }
-            false_watch[b.lit.code()].push(bi as u32);
-            if b.scc == NONE {
-                continue;
-            }
-            for &(l, _) in &b.lits {
-                let v = l.var().index();
-                if l.is_positive() && v < n && scc_of[v] == b.scc {
-                    pred_of[v].push(bi as u32);
-                    b.unsourced += 1;
-                }
-                if b.bound.is_some() && l != b.lit {
-                    false_watch[l.code()].push(bi as u32);
-                }
-            }
+        let internal = |b: &UBody, l: SLit| {
+            let v = l.var().index();
+            b.scc != NONE && l.is_positive() && v < n && scc_of[v] == b.scc
+        };
+        let pred_of = Lists::build(n, || {
+            bodies.iter().enumerate().flat_map(move |(bi, b)| {
+                b.lits
+                    .iter()
+                    .filter(move |&&(l, _)| internal(b, l))
+                    .map(move |&(l, _)| (l.var().index(), bi as u32))
+            })
+        });
+        for b in &mut bodies {
+            b.unsourced = b.lits.iter().filter(|&&(l, _)| internal(b, l)).count() as u32;
         }
+        // a body's own literal, then (weight bodies of a component) its
+        // literals, in body order
+        let false_watch = Lists::build(t.num_vars * 2, || {
+            bodies.iter().enumerate().flat_map(|(bi, b)| {
+                let own = std::iter::once((b.lit.code(), bi as u32));
+                let weighted = b.scc != NONE && b.bound.is_some();
+                let lits = b.lits.iter().filter(move |&&(l, _)| weighted && l != b.lit);
+                own.chain(lits.map(move |&(l, _)| (l.code(), bi as u32)))
+            })
+        });
         let queue: Vec<u32> = (0..n as u32).filter(|&a| scc_of[a as usize] != NONE).collect();
         let mut in_queue = vec![false; n];
         for &a in &queue {
             in_queue[a as usize] = true;
         }
+        let num_bodies = bodies.len();
         Some(Unfounded {
             num_atoms: n,
             scc_of,
@@ -147,7 +168,7 @@ impl Unfounded {
             stack: Vec::new(),
             cand: Vec::new(),
             in_u: vec![false; n],
-            body_mark: vec![false; t.bodies.len()],
+            body_mark: vec![false; num_bodies],
             var_mark: vec![false; t.num_vars],
             groups: Vec::new(),
             out_atoms: Vec::new(),
@@ -225,8 +246,8 @@ impl Unfounded {
             }
             self.source[c as usize] = NONE;
             self.enqueue(c);
-            for k in 0..self.pred_of[c as usize].len() {
-                let pb = self.pred_of[c as usize][k];
+            for k in 0..self.pred_of.get(c as usize).len() {
+                let pb = self.pred_of.get(c as usize)[k];
                 let body = &mut self.bodies[pb as usize];
                 body.unsourced += 1;
                 if body.bound.is_some() || body.unsourced == 1 {
@@ -245,8 +266,8 @@ impl Unfounded {
         self.source[c as usize] = bi;
         self.stack.push(c);
         while let Some(c) = self.stack.pop() {
-            for k in 0..self.pred_of[c as usize].len() {
-                let pb = self.pred_of[c as usize][k];
+            for k in 0..self.pred_of.get(c as usize).len() {
+                let pb = self.pred_of.get(c as usize)[k];
                 self.bodies[pb as usize].unsourced -= 1;
                 let body = &self.bodies[pb as usize];
                 if a.is_false(body.lit) {
@@ -276,8 +297,8 @@ impl Unfounded {
     fn check(&mut self, a: &Assignment) -> bool {
         for i in self.head..a.trail.len() {
             let f = !a.trail[i];
-            for k in 0..self.false_watch[f.code()].len() {
-                let bi = self.false_watch[f.code()][k];
+            for k in 0..self.false_watch.get(f.code()).len() {
+                let bi = self.false_watch.get(f.code())[k];
                 self.invalidate(bi);
             }
         }
@@ -294,8 +315,8 @@ impl Unfounded {
             if self.source[c as usize] != NONE {
                 continue;
             }
-            for k in 0..self.supports[c as usize].len() {
-                let bi = self.supports[c as usize][k];
+            for k in 0..self.supports.get(c as usize).len() {
+                let bi = self.supports.get(c as usize)[k];
                 if self.supports_atom(bi, c, a) {
                     self.set_source(c, bi, a);
                     break;
@@ -340,7 +361,7 @@ impl Unfounded {
         }
         let mut touched: Vec<u32> = Vec::new();
         for &c in part {
-            for &bi in &self.supports[c as usize] {
+            for &bi in self.supports.get(c as usize) {
                 if self.body_mark[bi as usize] {
                     continue;
                 }
@@ -426,9 +447,8 @@ impl Propagator for Unfounded {
         self.head = self.head.min(trail_len);
     }
 
-    /// New variables are never atoms, so never on a loop.
+    /// New variables are never atoms, so never on a loop (nor watched).
     fn grow(&mut self, num_vars: usize) {
-        self.false_watch.resize_with(2 * num_vars, Vec::new);
         self.var_mark.resize(num_vars, false);
     }
 }
