@@ -25,8 +25,8 @@ impl Solver {
         self.assign.level.push(0);
         self.assign.reason.push(Reason::None);
         self.assign.pos.push(0);
-        self.watches.long.extend([Vec::new(), Vec::new()]);
-        self.watches.bin.extend([Vec::new(), Vec::new()]);
+        self.watches.long.extend([Default::default(), Default::default()]);
+        self.watches.bin.extend([Default::default(), Default::default()]);
         self.weights.grow();
         self.order.grow();
         self.seen.push(false);

@@ -15,6 +15,7 @@
 
 use super::assignment::{Assignment, Reason};
 use super::lit::SLit;
+use thin_vec::ThinVec;
 
 /// Watch index meaning "the body literal `beta` itself".
 pub const BETA: u32 = u32::MAX;
@@ -50,8 +51,9 @@ pub struct WeightDb {
     /// The constraints, indexed by constraint id.
     pub cons: Vec<WeightConstraint>,
     /// `watch[x]`: constraint entries to update/check when `x` becomes true
-    /// (empty, not even per-literal lists, while there is no constraint).
-    pub watch: Vec<Vec<WeightWatch>>,
+    /// (empty, not even per-literal lists, while there is no constraint;
+    /// a list is one word, see `watch::Watches`).
+    pub watch: Vec<ThinVec<WeightWatch>>,
     num_vars: usize,
 }
 
@@ -65,7 +67,7 @@ impl WeightDb {
     pub fn grow(&mut self) {
         self.num_vars += 1;
         if !self.watch.is_empty() {
-            self.watch.extend([Vec::new(), Vec::new()]);
+            self.watch.extend([ThinVec::new(), ThinVec::new()]);
         }
     }
 
@@ -74,7 +76,7 @@ impl WeightDb {
     pub fn add(&mut self, beta: SLit, bound: i64, mut lits: Vec<(SLit, i64)>) {
         lits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         if self.watch.is_empty() {
-            self.watch = vec![Vec::new(); self.num_vars * 2];
+            self.watch = vec![ThinVec::new(); self.num_vars * 2];
         }
         let cid = self.cons.len() as u32;
         self.watch[beta.code()].push(WeightWatch { cid, idx: BETA });
