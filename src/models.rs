@@ -57,7 +57,7 @@ impl Models {
                 Some(Disjunctive { original })
             }
         };
-        let mut solver = Solver::new(&p, tuning)?;
+        let mut solver = Solver::consume(p, tuning)?;
         if tuning.params.domain && !program.heuristics.is_empty() {
             solver.set_heuristics(&map.heuristics(&program.heuristics));
         }

@@ -59,22 +59,46 @@ pub struct ProgramSolver {
 impl ProgramSolver {
     /// Translates `program` and sets up the solver and its propagators.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
-        ProgramSolver::build(program, tuning, false)
+        ProgramSolver::build(std::borrow::Cow::Borrowed(program), tuning, false)
+    }
+
+    /// [`ProgramSolver::new`] for a program the caller no longer needs: it
+    /// is dropped once translated, before the solver is built, so that the
+    /// two do not take memory at the same time.
+    pub fn consume(program: GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
+        ProgramSolver::build(std::borrow::Cow::Owned(program), tuning, false)
     }
 
     /// [`ProgramSolver::new`], for a solver whose learning is to be
     /// taken out ([`ProgramSolver::memory`]) and given to the solver of a
     /// larger program ([`ProgramSolver::recall`]).
     pub fn remembering(program: &GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
-        ProgramSolver::build(program, tuning, true)
+        ProgramSolver::build(std::borrow::Cow::Borrowed(program), tuning, true)
     }
 
     fn build(
-        program: &GroundProgram,
+        program: std::borrow::Cow<'_, GroundProgram>,
         tuning: Tuning,
         remember: bool,
     ) -> Result<ProgramSolver, TranslateError> {
-        let t = completion::translate(program)?;
+        let t = completion::translate(&program)?;
+        let literal = |l: Lit| {
+            let s = t.atom_lit[l.atom().index()];
+            if l.is_positive() {
+                s
+            } else {
+                !s
+            }
+        };
+        let objective: Vec<Vec<(SLit, i64)>> = program
+            .objective()
+            .iter()
+            .map(|(_, lits)| lits.iter().map(|&(l, w)| (literal(l), w)).collect())
+            .collect();
+        #[cfg(debug_assertions)]
+        let program = program.into_owned();
+        #[cfg(not(debug_assertions))]
+        drop(program);
         let ufs = unfounded::Unfounded::new(&t);
         let meaning = remember.then(|| memory::meanings(&t, &t.atom_lit));
         let known: Vec<(Vec<SLit>, SLit)> = if remember {
@@ -92,13 +116,13 @@ impl ProgramSolver {
             .filter(|(a, l)| l.var().index() != *a)
             .map(|(a, _)| Var(a as u32).lit(false))
             .collect();
-        let problem = Problem {
-            num_vars: t.num_vars,
-            enumeration_phases: t.bodies.iter().map(|b| b.lit).collect(),
-            clauses: t.clauses,
-            weights: t.weights,
-            units,
-        };
+        let translation::Translation {
+            num_vars, true_lit, clauses, weights, bodies, supports, atom_lit, ..
+        } = t;
+        let enumeration_phases = bodies.iter().map(|b| b.lit).collect();
+        // what only the translation needed goes before the solver comes
+        drop((bodies, supports));
+        let problem = Problem { num_vars, enumeration_phases, clauses, weights, units };
         let mut solver = Solver::new(problem, tuning);
         if let Some(u) = ufs {
             solver.add_propagator(Box::new(u));
@@ -106,19 +130,6 @@ impl ProgramSolver {
         for (lits, lit) in known {
             solver.know_conjunction(lits, lit);
         }
-        let literal = |l: Lit| {
-            let s = t.atom_lit[l.atom().index()];
-            if l.is_positive() {
-                s
-            } else {
-                !s
-            }
-        };
-        let objective: Vec<Vec<(SLit, i64)>> = program
-            .objective()
-            .iter()
-            .map(|(_, lits)| lits.iter().map(|&(l, w)| (literal(l), w)).collect())
-            .collect();
         let bound = (!objective.is_empty()).then(|| solver.add_objective(&objective));
         Ok(ProgramSolver {
             solver,
@@ -126,10 +137,10 @@ impl ProgramSolver {
             objective,
             oll: None,
             meaning,
-            true_lit: t.true_lit,
-            atom_lit: t.atom_lit,
+            true_lit,
+            atom_lit,
             #[cfg(debug_assertions)]
-            program: program.clone(),
+            program,
         })
     }
 
