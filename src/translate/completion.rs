@@ -20,18 +20,21 @@
 //! `supports` and `bodies` describe the rule structure the unfounded-set
 //! checker needs to cut them down to the stable ones.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use super::translation::{BodyId, BodyInfo, Translation};
 use super::TranslateError as SolverError;
 use crate::program::{Body, GroundProgram, Head, Lit};
 use crate::solver::{ClauseList, SLit, Var};
 
-#[derive(PartialEq, Eq, Hash)]
-enum BodyKey {
-    And(Vec<SLit>),
-    Or(Vec<SLit>),
-    Sum(i64, Vec<(SLit, i64)>),
+/// What a body is, beside its literals (with their weights, as
+/// `BodyInfo::lits` holds them): two bodies are the same body when both
+/// agree.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+enum Kind {
+    And,
+    Or,
+    Sum(i64),
 }
 
 /// The solver literal of a program literal.
@@ -41,7 +44,22 @@ pub fn slit(l: Lit) -> SLit {
 
 struct Builder {
     t: Translation,
-    keys: HashMap<BodyKey, BodyId>,
+    /// The distinct bodies, by kind and literals: a table of indices into
+    /// `t.bodies` (the literals are not stored twice).
+    index: hashbrown::HashTable<BodyId>,
+    /// Per body: its kind.
+    kinds: Vec<Kind>,
+}
+
+/// The hash of a body of `kind` with these literals.
+fn body_hash(kind: Kind, lits: impl Iterator<Item = (SLit, i64)>) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = crate::ground::hash::Hasher::default().build_hasher();
+    kind.hash(&mut h);
+    for x in lits {
+        x.hash(&mut h);
+    }
+    h.finish()
 }
 
 impl Builder {
@@ -51,21 +69,40 @@ impl Builder {
         v
     }
 
-    fn add_body(&mut self, key: BodyKey, info: impl FnOnce(&mut Builder) -> BodyInfo) -> BodyId {
-        if let Some(&b) = self.keys.get(&key) {
+    /// The body of `kind` with these literals, if there is one.
+    fn find<I: Iterator<Item = (SLit, i64)>>(&self, kind: Kind, lits: impl Fn() -> I) -> Option<BodyId> {
+        let hash = body_hash(kind, lits());
+        let same = |b: &BodyId| {
+            self.kinds[b.0 as usize] == kind && self.t.bodies[b.0 as usize].lits.iter().copied().eq(lits())
+        };
+        self.index.find(hash, same).copied()
+    }
+
+    /// The body of `kind` with these literals: found, or made by `info`.
+    fn add_body<I: Iterator<Item = (SLit, i64)>>(
+        &mut self,
+        kind: Kind,
+        lits: impl Fn() -> I,
+        info: impl FnOnce(&mut Builder) -> BodyInfo,
+    ) -> BodyId {
+        if let Some(b) = self.find(kind, &lits) {
             return b;
         }
         let b = BodyId(self.t.bodies.len() as u32);
         let i = info(self);
+        debug_assert!(i.lits.iter().copied().eq(lits()));
         self.t.bodies.push(i);
-        self.keys.insert(key, b);
+        self.kinds.push(kind);
+        let (bodies, kinds) = (&self.t.bodies, &self.kinds);
+        let rehash = |b: &BodyId| body_hash(kinds[b.0 as usize], bodies[b.0 as usize].lits.iter().copied());
+        self.index.insert_unique(body_hash(kind, lits()), b, rehash);
         b
     }
 
     /// A conjunction of distinct, non-complementary literals.
     fn conjunction(&mut self, lits: Vec<SLit>) -> BodyId {
-        let key = BodyKey::And(lits.clone());
-        self.add_body(key, |bld| {
+        let pairs = || lits.iter().map(|&l| (l, 1));
+        self.add_body(Kind::And, pairs, |bld| {
             let lit = match lits.len() {
                 0 => bld.t.true_lit,
                 1 => lits[0],
@@ -121,8 +158,8 @@ impl Builder {
                 if wl.iter().all(|x| x.1 >= bound) {
                     // any literal suffices: a disjunction
                     let lits: Vec<SLit> = wl.iter().map(|x| x.0).collect();
-                    let key = BodyKey::Or(lits.clone());
-                    return Some(self.add_body(key, |bld| {
+                    let pairs = || lits.iter().map(|&l| (l, 1));
+                    return Some(self.add_body(Kind::Or, pairs, |bld| {
                         let lit = if lits.len() == 1 {
                             lits[0]
                         } else if lits.windows(2).any(|w| w[0] == !w[1]) {
@@ -140,11 +177,11 @@ impl Builder {
                         BodyInfo { lit, bound: Some(1), lits: lits.iter().map(|&l| (l, 1)).collect() }
                     }));
                 }
-                let key = BodyKey::Sum(bound, wl.clone());
-                Some(self.add_body(key, |bld| {
+                let pairs = || wl.iter().copied();
+                Some(self.add_body(Kind::Sum(bound), pairs, |bld| {
                     let beta = bld.new_var().pos();
                     bld.t.weights.push((beta, bound, wl.clone()));
-                    BodyInfo { lit: beta, bound: Some(bound), lits: wl }
+                    BodyInfo { lit: beta, bound: Some(bound), lits: wl.clone() }
                 }))
             }
         }
@@ -168,14 +205,16 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
             scc_of: Vec::new(),
             num_scc: 0,
         },
-        keys: HashMap::new(),
+        index: hashbrown::HashTable::new(),
+        kinds: Vec::new(),
     };
     // integrity constraints with a conjunctive body are clauses of their
-    // own, without a body variable, unless a rule with a head shares the
-    // body (then its variable is there anyway): clasp has no variable for
-    // them either, and a body variable fixed false is a clause of three or
-    // more literals where a binary one does
-    let mut constraints: Vec<Vec<SLit>> = Vec::new();
+    // own, without a body variable, unless the body has one already (a
+    // rule with a head shares it): clasp has no variable for them either,
+    // and a body variable fixed false leaves a clause of three or more
+    // literals where a binary one does.  (A rule with a head that comes
+    // later makes the body's variable; the clause then says what `¬β`
+    // would.)
     for rule in &program.rules {
         if let Head::Disjunction(h) = &rule.head {
             if h.len() >= 2 {
@@ -186,8 +225,18 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
                     let mut lits: Vec<SLit> = ls.iter().map(|&l| slit(l)).collect();
                     lits.sort();
                     lits.dedup();
-                    if !lits.windows(2).any(|w| w[0] == !w[1]) {
-                        constraints.push(lits);
+                    if lits.windows(2).any(|w| w[0] == !w[1]) {
+                        continue;
+                    }
+                    match b.find(Kind::And, || lits.iter().map(|&l| (l, 1))) {
+                        Some(body) => {
+                            let beta = b.t.bodies[body.0 as usize].lit;
+                            b.t.clauses.push(&[!beta]);
+                        }
+                        None => {
+                            lits.iter_mut().for_each(|l| *l = !*l);
+                            b.t.clauses.push(&lits);
+                        }
                     }
                     continue;
                 }
@@ -209,18 +258,6 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
         };
         for a in heads {
             b.t.supports[a.index()].push(body);
-        }
-    }
-    for lits in constraints {
-        match b.keys.get(&BodyKey::And(lits.clone())) {
-            Some(&body) => {
-                let beta = b.t.bodies[body.0 as usize].lit;
-                b.t.clauses.push(&[!beta]);
-            }
-            None => {
-                let clause: Vec<SLit> = lits.iter().map(|&l| !l).collect();
-                b.t.clauses.push(&clause);
-            }
         }
     }
     for s in &mut b.t.supports {
@@ -266,10 +303,10 @@ mod tests {
     use crate::program::{Atom, Body, GroundProgram, Head, Rule};
     use crate::solver::Var;
 
-    /// `{a; b; c}.  :- a, b.  :- b, not c.  d :- b, not c.`: the first
+    /// `{a; b; c}.  :- a, b.  d :- b, not c.  :- b, not c.`: the first
     /// constraint is the clause `¬a ∨ ¬b`, with no variable of its own; the
-    /// second shares its body with the rule for `d`, whose variable it
-    /// negates.
+    /// second shares its body with the rule for `d` before it, whose
+    /// variable it negates.
     #[test]
     fn constraints_are_clauses_without_body_variables() {
         let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
@@ -279,11 +316,11 @@ mod tests {
             head: Head::Disjunction(smallvec::smallvec![]),
             body: Body::Normal(vec![a.pos(), b.pos()]),
         });
+        p.add(Rule::normal(d, vec![b.pos(), c.neg()]));
         p.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![]),
             body: Body::Normal(vec![b.pos(), c.neg()]),
         });
-        p.add(Rule::normal(d, vec![b.pos(), c.neg()]));
         let t = translate(&p).unwrap();
         // atoms, `true`, and one body variable: that of `b, not c`
         assert_eq!(t.num_vars, 4 + 1 + 1);
