@@ -703,6 +703,7 @@ impl Control {
             sources: self.sources.clone(),
             carry: remembering.then(|| (self.carried.clone(), new_open)),
             race,
+            pending: Default::default(),
             stop: self.interrupter.0.clone(),
             solver,
             limit: models,
@@ -968,8 +969,11 @@ pub struct Solve {
     /// In an incremental run: where to leave the search for the next
     /// step (see [`crate::carry`]), and the program's open externals.
     carry: Option<(Arc<Mutex<Option<Carried>>>, Vec<(Atom, External)>)>,
-    /// With `-t N`: the other searches, racing for the first answer.
+    /// With `-t N`: the other searches, racing for the first answer (or,
+    /// optimising, to the optimum).
     race: Option<crate::portfolio::Race>,
+    /// Answers a race to the optimum found, still to be given out.
+    pending: std::collections::VecDeque<Found>,
     /// The user's stop flag.
     stop: Arc<AtomicBool>,
     /// Under `-e brave|cautious`: the consequences so far.
@@ -1124,9 +1128,23 @@ impl Iterator for Solve {
         if self.done {
             return None;
         }
-        let found = match self.race.take() {
-            Some(race) => race.run(&mut self.solver, self.ground.program(), &self.stop),
-            None => self.solver.next(self.ground.program()),
+        // Racing to the optimum needs every answer set to be the search's
+        // own: not with a model limit (the first answers are wanted), a
+        // projection or consequences (their clauses come per answer set).
+        let to_optimum = |race: &crate::portfolio::Race, solve: &Solve| {
+            race.converges(&solve.solver)
+                && solve.limit == 0
+                && solve.project_on.is_none()
+                && solve.consequences.is_none()
+        };
+        let found = match (self.pending.pop_front(), self.race.take()) {
+            (Some(f), _) => f,
+            (None, Some(race)) if to_optimum(&race, self) => {
+                self.pending = race.converge(&mut self.solver, self.ground.program(), &self.stop).into();
+                self.pending.pop_front().unwrap_or(Found::Exhausted)
+            }
+            (None, Some(race)) => race.run(&mut self.solver, self.ground.program(), &self.stop),
+            (None, None) => self.solver.next(self.ground.program()),
         };
         match found {
             Found::Model { truth: m, costs, optimal } => {

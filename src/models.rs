@@ -234,6 +234,11 @@ impl Models {
         self.solver.set_bound(bound);
     }
 
+    /// Where the objective's bound is kept (see [`Solver::bound_cell`]).
+    pub fn bound_cell(&self) -> Option<crate::solver::BoundCell> {
+        self.solver.bound_cell()
+    }
+
     /// The next step of the core-guided search (see
     /// [`Solver::next_core_guided`]); `None` for programs whose candidates
     /// need the minimality check (not head-cycle-free disjunctions), which

@@ -132,6 +132,11 @@ pub struct Search {
     interrupt: Option<Arc<AtomicBool>>,
     /// The user's search parameters, for the solvers made later.
     params: crate::solver::params::Params,
+    /// Racing (see [`Search::converge_only`]): the converging phase ends
+    /// with `Exhausted`, the optimal phase is not begun.
+    converge_only: bool,
+    /// `optN`'s optimal phase is to begin at the next call (see [`Search::settle`]).
+    optimal_pending: bool,
 }
 
 impl Search {
@@ -150,6 +155,8 @@ impl Search {
             proven: false,
             interrupt: None,
             params: tuning.params,
+            converge_only: false,
+            optimal_pending: false,
         })
     }
 
@@ -169,6 +176,8 @@ impl Search {
             proven: false,
             interrupt: None,
             params: tuning.params,
+            converge_only: false,
+            optimal_pending: false,
         })
     }
 
@@ -238,8 +247,52 @@ impl Search {
         self.models.stats()
     }
 
+    /// For a search that races others to the optimum (see
+    /// [`crate::portfolio`]): the converging phase ends with `Exhausted`
+    /// (the bound it had cannot be beaten), and `optN`'s optimal phase
+    /// waits for [`Search::settle`], which says what the optimum is.
+    pub fn converge_only(&mut self) {
+        self.converge_only = true;
+    }
+
+    /// After a race to the optimum that this search's `Exhausted` ended:
+    /// `optimum` is the best costs any racing search found (`None`: no
+    /// answer set); `optN`'s optimal phase begins at the next call.
+    pub fn settle(&mut self, optimum: Option<Vec<i64>>) {
+        self.converge_only = false;
+        self.proven = true;
+        self.optimal_pending = self.config.mode == OptMode::OptN && optimum.is_some();
+        self.last = optimum;
+    }
+
+    /// Where the objective's bound is kept, for racing searches to tighten
+    /// (`None` without objective).
+    pub fn bound_cell(&self) -> Option<crate::solver::BoundCell> {
+        self.optimizing.then(|| self.models.bound_cell()).flatten()
+    }
+
+    /// Begins `optN`'s optimal phase: a new solver, bounded by `optimum`.
+    fn begin_optimal(&mut self, program: &GroundProgram, optimum: Vec<i64>) -> bool {
+        self.proven = true;
+        match Models::new(program, Tuning { enumerate: true, params: self.params }) {
+            Ok(m) => self.models = m,
+            Err(_) => return false,
+        }
+        if let Some(f) = &self.interrupt {
+            self.models.set_interrupt(f.clone());
+        }
+        self.models.set_bound(Bound { costs: optimum, strict: false });
+        true
+    }
+
     /// The next answer set in the mode's order.
     pub fn next(&mut self, program: &GroundProgram) -> Found {
+        if std::mem::take(&mut self.optimal_pending) {
+            let optimum = self.last.clone().unwrap_or_default();
+            if !self.begin_optimal(program, optimum) {
+                return Found::Exhausted;
+            }
+        }
         loop {
             let converging = matches!(self.config.mode, OptMode::Opt | OptMode::OptN) && !self.proven;
             let core_guided =
@@ -274,18 +327,16 @@ impl Search {
                         return Found::Exhausted;
                     }
                     match (self.config.mode, &self.last) {
+                        (OptMode::OptN, Some(_)) if self.converge_only => {
+                            self.proven = true;
+                            return Found::Exhausted;
+                        }
                         (OptMode::OptN, Some(optimum)) => {
                             // the optimal phase: a new solver, bounded by the optimum
                             let optimum = optimum.clone();
-                            self.proven = true;
-                            match Models::new(program, Tuning { enumerate: true, params: self.params }) {
-                                Ok(m) => self.models = m,
-                                Err(_) => return Found::Exhausted,
+                            if !self.begin_optimal(program, optimum) {
+                                return Found::Exhausted;
                             }
-                            if let Some(f) = &self.interrupt {
-                                self.models.set_interrupt(f.clone());
-                            }
-                            self.models.set_bound(Bound { costs: optimum, strict: false });
                         }
                         (OptMode::Opt, Some(_)) => {
                             self.proven = true;

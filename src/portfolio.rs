@@ -8,12 +8,18 @@
 //! the first to answer (a model, or no model) wins and the others are
 //! stopped; the winner is the search that continues (further answer sets,
 //! better costs), so enumeration and optimisation stay those of one
-//! search — correct and without repetitions.  A stop asked for by the
-//! user reaches every search.
+//! search — correct and without repetitions.  Optimising by branch and
+//! bound to the optimum ([`Race::converge`]), the searches race to the
+//! proof instead: every answer set found tightens every search's bound,
+//! only improving answer sets are reported, and the first search to
+//! exhaust its bound proves the best costs optimal and goes on alone
+//! (`optN`'s optimal answer sets).  A stop asked for by the user reaches
+//! every search.
 
-use crate::optimize::{Found, OptConfig, Search};
+use crate::optimize::{Found, OptConfig, OptMode, OptStrategy, Search};
 use crate::program::{GroundProgram, Lit};
 use crate::solver::params::{Params, Restarts};
+use crate::solver::Bound;
 use crate::solver::Tuning;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -114,6 +120,141 @@ impl Race {
         first.share(None);
         first.set_interrupt(stop.clone());
         found
+    }
+
+    /// The race can run to the optimum: branch and bound in `opt` or
+    /// `optN` on a program with an objective (see [`Race::converge`]).
+    pub fn converges(&self, first: &Search) -> bool {
+        first.optimizing()
+            && matches!(self.config.mode, OptMode::Opt | OptMode::OptN)
+            && self.config.strategy == OptStrategy::BranchAndBound
+    }
+
+    /// Branch and bound in all searches at once, to the proven optimum
+    /// (clasp's `compete` mode with a shared bound): each answer set found
+    /// tightens every search's bound, and the first search to exhaust its
+    /// bound proves the best costs found optimal.  Returns the improving
+    /// answer sets in the order they were found, then `Exhausted` in `opt`
+    /// (or when there is no answer set), nothing more in `optN` (the
+    /// winner, now `first`, goes on to the optimal answer sets), or
+    /// `Interrupted` when the user stopped the race first.
+    ///
+    /// Soundness: a search sends an answer set before it tightens the
+    /// others' bounds with its costs, so every bound a search holds is the
+    /// costs of an answer set already sent; its `Exhausted` says nothing
+    /// beats that bound, so the best costs sent are optimal.
+    pub fn converge(self, first: &mut Search, program: &GroundProgram, stop: &Arc<AtomicBool>) -> Vec<Found> {
+        let done = Arc::new(AtomicBool::new(false));
+        let exchange = Arc::new(crate::solver::share::Exchange::default());
+        let mut searches: Vec<Option<Search>> = vec![None];
+        searches.extend((1..self.threads).map(|i| self.make(i, program)));
+        let first_cell = first.bound_cell();
+        let cells: Vec<crate::solver::BoundCell> = std::iter::once(first_cell)
+            .chain(searches.iter().skip(1).map(|s| s.as_ref().and_then(Search::bound_cell)))
+            .flatten()
+            .collect();
+        enum Message {
+            Model(Found),
+            End(usize, Option<Search>, Found),
+        }
+        let (tx, rx) = mpsc::channel::<Message>();
+        let mut slot = Some(&mut *first);
+        let (winner, mut out) = std::thread::scope(|scope| {
+            for (i, made) in searches.into_iter().enumerate() {
+                let first = if i == 0 { slot.take() } else { None };
+                if first.is_none() && made.is_none() {
+                    continue;
+                }
+                let (tx, done, exchange, cells) = (tx.clone(), done.clone(), exchange.clone(), &cells);
+                scope.spawn(move || {
+                    let run = |search: &mut Search| -> Found {
+                        search.share(Some((exchange, i)));
+                        search.set_interrupt(done);
+                        search.converge_only();
+                        loop {
+                            match search.next(program) {
+                                Found::Model { truth, costs, optimal } => {
+                                    let bound = Bound { costs: costs.clone(), strict: true };
+                                    let _ = tx.send(Message::Model(Found::Model { truth, costs, optimal }));
+                                    for cell in cells {
+                                        bound.clone().set_in(cell);
+                                    }
+                                }
+                                end => return end,
+                            }
+                        }
+                    };
+                    match (first, made) {
+                        (Some(search), _) => {
+                            let end = run(search);
+                            let _ = tx.send(Message::End(i, None, end));
+                        }
+                        (None, Some(mut search)) => {
+                            let end = run(&mut search);
+                            let _ = tx.send(Message::End(i, Some(search), end));
+                        }
+                        (None, None) => {}
+                    }
+                });
+            }
+            drop(tx);
+            let mut out: Vec<Found> = Vec::new();
+            let mut best: Option<Vec<i64>> = None;
+            let mut winner: Option<(usize, Option<Search>)> = None;
+            let mut ends = 0;
+            loop {
+                let message = match rx.recv_timeout(Duration::from_millis(10)) {
+                    Ok(m) => m,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if stop.load(Ordering::SeqCst) {
+                            done.store(true, Ordering::SeqCst);
+                        }
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                };
+                match message {
+                    Message::Model(Found::Model { truth, costs, optimal }) => {
+                        // only improving answer sets are reported
+                        if best.as_ref().is_none_or(|b| costs < *b) {
+                            best = Some(costs.clone());
+                            out.push(Found::Model { truth, costs, optimal });
+                        }
+                    }
+                    Message::Model(_) => {}
+                    Message::End(i, search, end) => {
+                        ends += 1;
+                        if matches!(end, Found::Exhausted) && winner.is_none() {
+                            // the optimum is proven: the others stop
+                            done.store(true, Ordering::SeqCst);
+                            winner = Some((i, search));
+                        }
+                    }
+                }
+            }
+            debug_assert!(ends <= self.threads);
+            (winner, out)
+        });
+        let proven = winner.is_some();
+        if let Some((i, search)) = winner {
+            if i != 0 {
+                if let Some(s) = search {
+                    *first = s;
+                }
+            }
+            first.settle(out.iter().rev().find_map(|f| match f {
+                Found::Model { costs, .. } => Some(costs.clone()),
+                _ => None,
+            }));
+        }
+        first.share(None);
+        first.set_interrupt(stop.clone());
+        if !proven {
+            out.push(Found::Interrupted);
+        } else if self.config.mode == OptMode::Opt || !out.iter().any(|f| matches!(f, Found::Model { .. })) {
+            out.push(Found::Exhausted);
+        }
+        out
     }
 
     /// Search `i` (from 1): the program translated anew with its own

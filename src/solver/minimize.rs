@@ -36,6 +36,25 @@ pub struct Bound {
     pub strict: bool,
 }
 
+impl Bound {
+    /// `self` admits more than `other` where both say "strictly better
+    /// than" costs of every level: then `self` must not replace `other`
+    /// while a search runs (searches racing under `-t N` tighten each
+    /// other's bounds, and a model found under an older bound may come
+    /// later than a better one).
+    pub fn looser_than(&self, other: &Bound) -> bool {
+        self.strict && other.strict && self.costs.len() == other.costs.len() && self.costs > other.costs
+    }
+
+    /// Puts `self` in `cell` unless the bound there is tighter.
+    pub fn set_in(self, cell: &BoundCell) {
+        let mut c = cell.lock().expect("bound lock");
+        if !c.as_ref().is_some_and(|old| self.looser_than(old)) {
+            *c = Some(self);
+        }
+    }
+}
+
 /// Where the bound is set from outside the solver (shared with the propagator).
 pub type BoundCell = Arc<Mutex<Option<Bound>>>;
 
@@ -196,6 +215,21 @@ impl Propagator for Minimize {
 mod tests {
     use super::*;
     use crate::solver::{Outcome, Problem, Solver, Tuning, Var};
+
+    /// A strict bound only gives way to a tighter one of the same levels
+    /// (racing searches); any other bound replaces what is there.
+    #[test]
+    fn a_cell_is_only_tightened_by_strict_bounds() {
+        let cell: BoundCell = Arc::new(Mutex::new(None));
+        let strict = |c: Vec<i64>| Bound { costs: c, strict: true };
+        strict(vec![3, 5]).set_in(&cell);
+        strict(vec![3, 7]).set_in(&cell);
+        assert_eq!(cell.lock().unwrap().as_ref().unwrap().costs, vec![3, 5]);
+        strict(vec![2, 9]).set_in(&cell);
+        assert_eq!(cell.lock().unwrap().as_ref().unwrap().costs, vec![2, 9]);
+        Bound { costs: vec![4], strict: false }.set_in(&cell);
+        assert_eq!(cell.lock().unwrap().as_ref().unwrap().costs, vec![4]);
+    }
 
     /// All models of "at least one of x0..x3" with weights 3, -1, 2, 1 at
     /// one level: branch and bound ends at the optimum -1 ({x1}).

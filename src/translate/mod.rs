@@ -225,8 +225,14 @@ impl ProgramSolver {
     /// it.  Within one search the bound may only be tightened.
     pub fn set_bound(&mut self, bound: Bound) {
         if let Some(cell) = &self.bound {
-            *cell.lock().expect("bound lock") = Some(bound);
+            bound.set_in(cell);
         }
+    }
+
+    /// Where the objective's bound is kept (`None` without objective):
+    /// another thread may tighten it while this solver searches.
+    pub fn bound_cell(&self) -> Option<BoundCell> {
+        self.bound.clone()
     }
 
     /// The next step of the core-guided search for the optimum (see
