@@ -203,14 +203,13 @@ impl Race {
             let mut winner: Option<(usize, Option<Search>)> = None;
             let mut ends = 0;
             loop {
+                // the user's stop reaches every search
+                if stop.load(Ordering::SeqCst) {
+                    done.store(true, Ordering::SeqCst);
+                }
                 let message = match rx.recv_timeout(Duration::from_millis(10)) {
                     Ok(m) => m,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if stop.load(Ordering::SeqCst) {
-                            done.store(true, Ordering::SeqCst);
-                        }
-                        continue;
-                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 };
                 match message {
