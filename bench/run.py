@@ -106,6 +106,7 @@ def workloads():
             ws.append(Workload('search', 'search/' + f[:-3], [W + f]))
     ws += opt_workloads()
     ws += inc_workloads()
+    ws += suite_workloads()
     return ws
 
 
@@ -166,6 +167,37 @@ def opt_workloads():
                         kind='opt', half=inst.split('_')[0],
                         quick=(strategy == 'bb' and problem == 'colour' and style == 'max'
                                and inst == insts[0])))
+    return ws
+
+
+# The breadth suite (bench/gen_suite.py): thirteen classic problems, two encodings each in
+# different styles, bench/workloads/suite_<problem>_<style>.lp, and four instances each,
+# suite_<problem>_<half>_<desc>.lp with half 'tune' or 'held'; every (encoding, instance)
+# pair to the first answer set.  A check, not a target: the held-back half is never
+# looked at when tuning (see bench/README.md).
+SUITE_STYLES = [('blocks', ['inertia', 'strips']), ('hanoi', ['move', 'state']),
+                ('sokoban', ['move', 'state']), ('slide', ['inertia', 'state']),
+                ('ham', ['reach', 'order']), ('colour', ['choice', 'neg']),
+                ('clique', ['card', 'slot']), ('vcover', ['card', 'count']),
+                ('jobshop', ['time', 'order']), ('latin', ['pairs', 'dual']),
+                ('golfer', ['count', 'slots']), ('killer', ['sum', 'assign']),
+                ('sat', ['choice', 'tf'])]
+
+
+def suite_workloads():
+    ws = []
+    files = sorted(os.listdir(os.path.join(BENCH, 'workloads')))
+    for problem, styles in SUITE_STYLES:
+        insts = [f[len('suite_%s_' % problem):-3] for f in files
+                 if f.startswith('suite_%s_tune_' % problem) or f.startswith('suite_%s_held_' % problem)]
+        insts.sort(key=lambda i: (i.startswith('held_'), i))   # the tuning half first
+        for style in styles:
+            for inst in insts:
+                ws.append(Workload(
+                    'suite', 'suite/%s_%s/%s' % (problem, style, inst),
+                    [W + 'suite_%s_%s.lp' % (problem, style), W + 'suite_%s_%s.lp' % (problem, inst)],
+                    half=inst.split('_')[0],
+                    quick=(problem == 'latin' and style == 'dual' and inst == insts[0])))
     return ws
 
 
@@ -470,35 +502,66 @@ def gm_ratio(sel):
     return '**%s** (%d of %d)' % ('%.2f' % g if g else '-', len(xs), len(sel))
 
 
+SLOW_HELD = 2.0   # held-back rows slower than this many times clingo are counted
+
+
 def half_summary(rows):
-    """The optimisation rows' geometric means, tuning half and held-back half apart
-    (all strategies, then the default strategy and usc alone); the same for the
-    incremental rows."""
-    opt = [r for r in rows if r['w'].kind == 'opt']
-    inc = [r for r in rows if r['w'].family == 'inc']
+    """The geometric means of the families with a tuning half and a held-back half,
+    each half apart: the incremental rows; the optimisation rows (all strategies,
+    then the default strategy and usc alone); the suite rows.  For the optimisation
+    and suite rows also how many held-back rows take minasp over SLOW_HELD times
+    clingo's time."""
     L = []
+    halves = [('tune', 'tuning half'), ('held', 'held-back half')]
+    inc = [r for r in rows if r['w'].family == 'inc']
     if inc:
         L.append('- Incremental rows (every step solved, to the first plan), geometric mean of '
                  'the time ratios by half: ' + '; '.join(
                      '%s %s' % (what, gm_ratio([r for r in inc if r['w'].half == half]))
-                     for half, what in [('tune', 'tuning half'), ('held', 'held-back half')]))
-    if not opt:
-        return L
+                     for half, what in halves))
 
     def gm(sel):
         xs = [cells(r, 'clingo')[1] for r in sel]
         xs = [x for x in xs if x]
         g = geomean(xs)
         return '%s (%d of %d)' % ('%.2f' % g if g else '-', len(xs), len(sel))
-    L += ['- Optimisation rows (time to the proven optimum), geometric mean of the time ratios, '
-         'by half (`tune`: the instances tuning may look at; `held`: held back, never tuned on); '
-         '(n of m): rows with a ratio of all rows:']
-    for half, what in [('tune', 'tuning half'), ('held', 'held-back half')]:
-        sel = [r for r in opt if r['w'].half == half]
-        bb = [r for r in sel if '--opt-strategy=usc' not in r['w'].args]
-        usc = [r for r in sel if '--opt-strategy=usc' in r['w'].args]
-        L.append('  - %s: **%s**; default strategy (bb) %s; `--opt-strategy=usc` %s'
-                 % (what, gm(sel), gm(bb), gm(usc)))
+
+    def slow(sel):
+        """How many rows take minasp over SLOW_HELD times clingo's time (or time out
+        or fail where clingo answers)."""
+        def bad(r):
+            x = cells(r, 'clingo')[1]
+            sm, so = r['single']['minasp'], r['single']['clingo']
+            lost = (sm['timeout'] or failed(r['w'].kind, sm)) and not so['timeout'] \
+                and not failed(r['w'].kind, so)
+            return lost or (x is not None and x > SLOW_HELD)
+        return 'over %.1fx clingo\'s time (or no answer where clingo has one): %d of %d' % (
+            SLOW_HELD, sum(1 for r in sel if bad(r)), len(sel))
+
+    def family(sel, what, split=None):
+        """The lines of one family: per half the geometric mean, with `split`
+        (label, predicate) pairs of sub-groups, and the slow held-back rows."""
+        if not sel:
+            return []
+        out = ['- %s, geometric mean of the time ratios, by half (`tune`: the instances tuning '
+               'may look at; `held`: held back, never tuned on); (n of m): rows with a ratio of '
+               'all rows:' % what]
+        for half, name in halves:
+            part = [r for r in sel if r['w'].half == half]
+            line = '  - %s: **%s**' % (name, gm(part))
+            for label, pred in split or []:
+                line += '; %s %s' % (label, gm([r for r in part if pred(r)]))
+            if half == 'held':
+                line += '; %s' % slow(part)
+            out.append(line)
+        return out
+
+    usc = lambda r: '--opt-strategy=usc' in r['w'].args
+    L += family([r for r in rows if r['w'].kind == 'opt'],
+                'Optimisation rows (time to the proven optimum)',
+                [('default strategy (bb)', lambda r: not usc(r)), ('`--opt-strategy=usc`', usc)])
+    L += family([r for r in rows if r['w'].family == 'suite'],
+                'Suite rows (`suite/`: 13 problems x 2 encodings, to the first answer set)')
     return L
 
 
