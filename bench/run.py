@@ -110,6 +110,17 @@ def workloads():
     return ws
 
 
+def instances(family, problem):
+    """The instances of `problem` in a family with halves (files
+    bench/workloads/<family>_<problem>_<half>_<desc>.lp): '<half>_<desc>' each,
+    the tuning half first."""
+    files = sorted(os.listdir(os.path.join(BENCH, 'workloads')))
+    prefix = '%s_%s_' % (family, problem)
+    insts = [f[len(prefix):-3] for f in files
+             if f.startswith(prefix + 'tune_') or f.startswith(prefix + 'held_')]
+    return sorted(insts, key=lambda i: (i.startswith('held_'), i))
+
+
 # Incremental planning (clingo 5's `#include <incmode>.`, one solver call per
 # step): Towers of Hanoi (tests/incremental, the encoding tuned on), and the
 # encodings of bench/gen_inc.py with their instances, inc_<problem>_<half>_<desc>.lp
@@ -119,12 +130,8 @@ def inc_workloads():
     for n in [5, 6]:
         ws.append(Workload('inc', 'inc/hanoi/n%d' % n, ['tests/incremental/hanoi_incmode.lp'],
                            args=['-c', 'n=%d' % n], half='tune', quick=(n == 5)))
-    files = sorted(os.listdir(os.path.join(BENCH, 'workloads')))
     for problem in ['blocks', 'slide']:
-        insts = [f[len('inc_%s_' % problem):-3] for f in files
-                 if f.startswith('inc_%s_tune_' % problem) or f.startswith('inc_%s_held_' % problem)]
-        insts.sort(key=lambda i: (i.startswith('held_'), i))
-        for inst in insts:
+        for inst in instances('inc', problem):
             ws.append(Workload('inc', 'inc/%s/%s' % (problem, inst),
                                [W + 'inc_%s_%s.lp' % (problem, inst), W + 'inc_%s.lp' % problem],
                                half=inst.split('_')[0]))
@@ -145,11 +152,8 @@ OPT_USC = {('colour', 'max'): None, ('tt', 'choice'): None, ('tt', 'split'): Non
 
 def opt_workloads():
     ws = []
-    files = sorted(os.listdir(os.path.join(BENCH, 'workloads')))
     for problem, styles in OPT_STYLES:
-        insts = [f[len('opt_%s_' % problem):-3] for f in files
-                 if f.startswith('opt_%s_tune_' % problem) or f.startswith('opt_%s_held_' % problem)]
-        insts.sort(key=lambda i: (i.startswith('held_'), i))   # the tuning half first
+        insts = instances('opt', problem)
         for strategy in ['bb', 'usc']:
             for style in styles:
                 for inst in insts:
@@ -186,11 +190,8 @@ SUITE_STYLES = [('blocks', ['inertia', 'strips']), ('hanoi', ['move', 'state']),
 
 def suite_workloads():
     ws = []
-    files = sorted(os.listdir(os.path.join(BENCH, 'workloads')))
     for problem, styles in SUITE_STYLES:
-        insts = [f[len('suite_%s_' % problem):-3] for f in files
-                 if f.startswith('suite_%s_tune_' % problem) or f.startswith('suite_%s_held_' % problem)]
-        insts.sort(key=lambda i: (i.startswith('held_'), i))   # the tuning half first
+        insts = instances('suite', problem)
         for style in styles:
             for inst in insts:
                 ws.append(Workload(
