@@ -154,12 +154,14 @@ impl Race {
             .flatten()
             .collect();
         enum Message {
-            Model(Found),
+            /// An answer set and its costs.
+            Model(Vec<bool>, Vec<i64>),
+            /// Search `i` ended (handing itself back unless it is `first`).
             End(usize, Option<Search>, Found),
         }
         let (tx, rx) = mpsc::channel::<Message>();
         let mut slot = Some(&mut *first);
-        let (winner, mut out) = std::thread::scope(|scope| {
+        let (winner, mut out, best) = std::thread::scope(|scope| {
             for (i, made) in searches.into_iter().enumerate() {
                 let first = if i == 0 { slot.take() } else { None };
                 if first.is_none() && made.is_none() {
@@ -173,9 +175,9 @@ impl Race {
                         search.converge_only();
                         loop {
                             match search.next(program) {
-                                Found::Model { truth, costs, optimal } => {
+                                Found::Model { truth, costs, .. } => {
                                     let bound = Bound { costs: costs.clone(), strict: true };
-                                    let _ = tx.send(Message::Model(Found::Model { truth, costs, optimal }));
+                                    let _ = tx.send(Message::Model(truth, costs));
                                     for cell in cells {
                                         bound.clone().set_in(cell);
                                     }
@@ -201,7 +203,6 @@ impl Race {
             let mut out: Vec<Found> = Vec::new();
             let mut best: Option<Vec<i64>> = None;
             let mut winner: Option<(usize, Option<Search>)> = None;
-            let mut ends = 0;
             loop {
                 // the user's stop reaches every search
                 if stop.load(Ordering::SeqCst) {
@@ -213,16 +214,14 @@ impl Race {
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                 };
                 match message {
-                    Message::Model(Found::Model { truth, costs, optimal }) => {
+                    Message::Model(truth, costs) => {
                         // only improving answer sets are reported
                         if best.as_ref().is_none_or(|b| costs < *b) {
                             best = Some(costs.clone());
-                            out.push(Found::Model { truth, costs, optimal });
+                            out.push(Found::Model { truth, costs, optimal: false });
                         }
                     }
-                    Message::Model(_) => {}
                     Message::End(i, search, end) => {
-                        ends += 1;
                         if matches!(end, Found::Exhausted) && winner.is_none() {
                             // the optimum is proven: the others stop
                             done.store(true, Ordering::SeqCst);
@@ -231,26 +230,22 @@ impl Race {
                     }
                 }
             }
-            debug_assert!(ends <= self.threads);
-            (winner, out)
+            (winner, out, best)
         });
-        let proven = winner.is_some();
+        let (proven, any) = (winner.is_some(), best.is_some());
         if let Some((i, search)) = winner {
             if i != 0 {
                 if let Some(s) = search {
                     *first = s;
                 }
             }
-            first.settle(out.iter().rev().find_map(|f| match f {
-                Found::Model { costs, .. } => Some(costs.clone()),
-                _ => None,
-            }));
+            first.settle(best);
         }
         first.share(None);
         first.set_interrupt(stop.clone());
         if !proven {
             out.push(Found::Interrupted);
-        } else if self.config.mode == OptMode::Opt || !out.iter().any(|f| matches!(f, Found::Model { .. })) {
+        } else if self.config.mode == OptMode::Opt || !any {
             out.push(Found::Exhausted);
         }
         out
