@@ -2,7 +2,7 @@
 //! watched literals with blockers) and weight constraints; and backtracking.
 //!
 //! Invariant: `qhead <= trail.len()`; every trail literal before `qhead`
-//! has been fully processed: weight counters updated, and (unless a
+//! has been fully processed: weight counters moved, and (unless a
 //! conflict was returned while processing it) all its watches visited.
 //! No allocation happens here: watch lists are taken out and put back.
 
@@ -17,7 +17,6 @@ impl Solver {
             let p = self.assign.trail[self.qhead];
             self.qhead += 1;
             self.stats.propagations += 1;
-            self.weights.update(p);
 
             // binary clauses (¬p ∨ q)
             let bins = &self.watches.bin[p.code()];
@@ -26,6 +25,7 @@ impl Solver {
                 if v == 0 {
                     self.assign.assign(q, Reason::Binary(!p));
                 } else if v < 0 {
+                    self.weights.update(p);
                     return Some(Conflict::Binary(!p, q));
                 }
             }
@@ -89,10 +89,12 @@ impl Solver {
             ws.truncate(j);
             self.watches.long[p.code()] = ws;
             if conflict.is_some() {
+                self.weights.update(p);
                 return conflict;
             }
 
-            if let Err(cid) = self.weights.propagate(p, &mut self.assign) {
+            // weight constraints: counted, then propagated (see `weight`)
+            if let Err(cid) = self.weights.process(p, &mut self.assign) {
                 return Some(Conflict::Weight(cid));
             }
         }

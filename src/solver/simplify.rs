@@ -4,8 +4,9 @@
 //!
 //! Invariant afterwards: no clause mentions a root-level variable, root
 //! literals have no reason (they are never explained), and every long
-//! clause is watched by its first two literals. Weight constraints and the
-//! unfounded-set checker are left alone (they only read values).
+//! clause is watched by its first two literals. Weight constraints that
+//! can no longer propagate are no longer watched (see
+//! `WeightDb::simplify`); the unfounded-set checker is left alone.
 
 use super::assignment::Reason;
 use super::lit::SLit;
@@ -69,6 +70,7 @@ impl Solver {
             };
             self.watches.watch_clause(c, &[a, b]);
         }
+        self.weights.simplify(&self.assign);
         self.simplify_after =
             self.stats.propagations + self.db.arena_len() as u64 + self.watches.num_binary();
     }

@@ -12,55 +12,84 @@
 //! `sum_true >= bound` is forced false. Reasons are not stored: they are
 //! recomputed from the trail (literals assigned before the implied one).
 //! Literals are kept sorted by decreasing weight so forcing scans stop early.
+//!
+//! Layout: a literal's assignment touches every constraint watching it, so
+//! the counters, the bound and `beta` of a constraint sit together in one
+//! small header, and a watch entry says which counter it moves (and, for a
+//! cardinality constraint, needs no weight); literals and weights of all
+//! constraints are in two flat arrays that only forcing and explaining read.
+//! Counting and checking are one pass over the watch list.
 
 use super::assignment::{Assignment, Reason};
 use super::lit::SLit;
 use thin_vec::ThinVec;
 
-/// Watch index meaning "the body literal `beta` itself".
-pub const BETA: u32 = u32::MAX;
+/// Watch slot meaning "the body literal `beta` itself".
+const BETA: u32 = u32::MAX;
 
-/// An entry of a watch list: a constraint and which of its literals is watched.
+/// An entry of a watch list: a constraint and which of its literals is
+/// watched, and whether its truth (`slot` even) or its falsity (`slot`
+/// odd: the watched literal is the negation) moves a counter.
 #[derive(Copy, Clone, Debug)]
 pub struct WeightWatch {
-    /// The constraint's index in `WeightDb::cons`.
-    pub cid: u32,
-    /// The literal's index in the constraint's `lits`, or `BETA` for `beta`.
-    pub idx: u32,
+    /// The constraint's index in `WeightDb::heads`.
+    cid: u32,
+    /// `2 * i` (literal `i` true) or `2 * i + 1` (literal `i` false), or `BETA`.
+    slot: u32,
 }
 
-/// One constraint `beta <-> bound <= sum w_i [l_i]` with its counters.
+/// One constraint `beta <-> bound <= sum w_i [l_i]`: its counters and where
+/// its literals are.
 #[derive(Clone, Debug)]
-pub struct WeightConstraint {
+struct Head {
     /// The literal equivalent to the constraint holding.
-    pub beta: SLit,
+    beta: SLit,
+    /// Its literals are `lits[start..end]` (weights likewise).
+    start: u32,
+    end: u32,
+    /// Every weight is 1.
+    unit: bool,
     /// The least weight of true literals for the constraint to hold.
-    pub bound: i64,
-    /// The literals, by decreasing weight.
-    pub lits: Vec<SLit>,
-    /// `weights[i]` is the weight of `lits[i]`.
-    pub weights: Vec<i64>,
+    bound: i64,
     /// The weight of the processed true literals.
-    pub sum_true: i64,
+    sum_true: i64,
     /// The weight of the literals not processed as false.
-    pub max: i64,
+    max: i64,
 }
 
-/// What a weight constraint's conflict or implication is explained by.
+/// The weight constraints, their counters and watch lists.
 pub struct WeightDb {
-    /// The constraints, indexed by constraint id.
-    pub cons: Vec<WeightConstraint>,
+    heads: Vec<Head>,
+    /// The literals of all constraints, each constraint's by decreasing weight.
+    lits: Vec<SLit>,
+    /// `weights[i]` is the weight of `lits[i]`.
+    weights: Vec<i64>,
     /// `watch[x]`: constraint entries to update/check when `x` becomes true
     /// (empty, not even per-literal lists, while there is no constraint;
     /// a list is one word, see `watch::Watches`).
-    pub watch: Vec<ThinVec<WeightWatch>>,
+    watch: Vec<ThinVec<WeightWatch>>,
     num_vars: usize,
+    /// Per constraint: no longer watched (see [`WeightDb::simplify`]).
+    dead: Vec<bool>,
+    /// The constraints with the same literals and weights as another, in
+    /// groups, over the first `grouped` constraints.
+    groups: Vec<Vec<u32>>,
+    grouped: usize,
 }
 
 impl WeightDb {
     /// An empty store for `num_vars` variables.
     pub fn new(num_vars: usize) -> WeightDb {
-        WeightDb { cons: Vec::new(), watch: Vec::new(), num_vars }
+        WeightDb {
+            heads: Vec::new(),
+            lits: Vec::new(),
+            weights: Vec::new(),
+            watch: Vec::new(),
+            num_vars,
+            dead: Vec::new(),
+            groups: Vec::new(),
+            grouped: 0,
+        }
     }
 
     /// Makes room for one more variable.
@@ -78,85 +107,175 @@ impl WeightDb {
         if self.watch.is_empty() {
             self.watch = vec![ThinVec::new(); self.num_vars * 2];
         }
-        let cid = self.cons.len() as u32;
-        self.watch[beta.code()].push(WeightWatch { cid, idx: BETA });
-        self.watch[(!beta).code()].push(WeightWatch { cid, idx: BETA });
+        let cid = self.heads.len() as u32;
+        self.watch[beta.code()].push(WeightWatch { cid, slot: BETA });
+        self.watch[(!beta).code()].push(WeightWatch { cid, slot: BETA });
         for (i, &(l, _)) in lits.iter().enumerate() {
-            self.watch[l.code()].push(WeightWatch { cid, idx: i as u32 });
-            self.watch[(!l).code()].push(WeightWatch { cid, idx: i as u32 });
+            let i = i as u32;
+            self.watch[l.code()].push(WeightWatch { cid, slot: 2 * i });
+            self.watch[(!l).code()].push(WeightWatch { cid, slot: 2 * i + 1 });
         }
-        let max = lits.iter().map(|x| x.1).sum();
-        self.cons.push(WeightConstraint {
+        let start = self.lits.len() as u32;
+        self.lits.extend(lits.iter().map(|x| x.0));
+        self.weights.extend(lits.iter().map(|x| x.1));
+        self.heads.push(Head {
             beta,
+            start,
+            end: self.lits.len() as u32,
+            unit: lits.iter().all(|x| x.1 == 1),
             bound,
-            lits: lits.iter().map(|x| x.0).collect(),
-            weights: lits.iter().map(|x| x.1).collect(),
             sum_true: 0,
-            max,
+            max: lits.iter().map(|x| x.1).sum(),
         });
+        self.dead.push(false);
     }
 
-    /// Counter update for trail literal `p` (call once per processed `p`).
+    /// At the root level, at a propagation fixpoint: stops watching the
+    /// constraints that can propagate nothing any more — those satisfied
+    /// for good, and those whose `beta` is fixed and which another
+    /// constraint over the same weighted literals, with `beta` fixed the
+    /// same way, implies (`sum >= 7` given `sum >= 9`; `sum < 9` given
+    /// `sum < 7`): the stronger one forces every literal and finds every
+    /// conflict the weaker one would.  (A program's `T = #sum {..}` gives
+    /// one pair of such constraints per possible `T`, of which only the
+    /// pair around the required total stays.)  Their heads stay, so
+    /// they still explain root literals, which are never explained anyway.
+    pub fn simplify(&mut self, a: &Assignment) {
+        if self.heads.is_empty() {
+            return;
+        }
+        if self.grouped != self.heads.len() {
+            self.group();
+        }
+        let mut newly = false;
+        for (cid, h) in self.heads.iter().enumerate() {
+            let gone = (a.is_true(h.beta) && h.sum_true >= h.bound) || (a.is_false(h.beta) && h.max < h.bound);
+            if gone && !self.dead[cid] {
+                self.dead[cid] = true;
+                newly = true;
+            }
+        }
+        for g in &self.groups {
+            // the strongest fixed-true and fixed-false members
+            let live = |&&c: &&u32| !self.dead[c as usize];
+            let bound = |c: u32| self.heads[c as usize].bound;
+            let beta = |c: u32| self.heads[c as usize].beta;
+            let strongest_true = g.iter().filter(live).filter(|&&c| a.is_true(beta(c))).max_by_key(|&&c| bound(c));
+            let strongest_false = g.iter().filter(live).filter(|&&c| a.is_false(beta(c))).min_by_key(|&&c| bound(c));
+            let (st, sf) = (strongest_true.copied(), strongest_false.copied());
+            for &c in g {
+                let implied = (a.is_true(beta(c)) && Some(c) != st) || (a.is_false(beta(c)) && Some(c) != sf);
+                if implied && !self.dead[c as usize] {
+                    self.dead[c as usize] = true;
+                    newly = true;
+                }
+            }
+        }
+        if newly {
+            let dead = &self.dead;
+            for ws in &mut self.watch {
+                ws.retain(|w| !dead[w.cid as usize]);
+            }
+        }
+    }
+
+    /// Finds the groups of constraints with equal literals and weights.
+    fn group(&mut self) {
+        let mut by_terms: std::collections::HashMap<(&[SLit], &[i64]), Vec<u32>> = Default::default();
+        for (cid, h) in self.heads.iter().enumerate() {
+            let r = h.start as usize..h.end as usize;
+            by_terms.entry((&self.lits[r.clone()], &self.weights[r])).or_default().push(cid as u32);
+        }
+        self.groups = by_terms.into_values().filter(|g| g.len() > 1).collect();
+        self.grouped = self.heads.len();
+    }
+
+    /// The weight a watch moves its constraint's counter by.
+    #[inline]
+    fn weight(&self, h: &Head, slot: u32) -> i64 {
+        if h.unit {
+            1
+        } else {
+            self.weights[(h.start + slot / 2) as usize]
+        }
+    }
+
+    /// Processes trail literal `p` (once, in trail order): moves the
+    /// counters of the constraints watching `p` — `p` true adds its weight
+    /// to `sum_true`, `p` the negation of a constraint literal takes it from
+    /// `max` — and propagates each; on a conflict the remaining counters
+    /// are still moved (so that [`WeightDb::undo`] reverts exactly what was
+    /// done) and the first conflicting constraint's index is returned.
+    #[inline]
+    pub fn process(&mut self, p: SLit, a: &mut Assignment) -> Result<(), u32> {
+        let Some(ws) = self.watch.get(p.code()) else { return Ok(()) };
+        let mut result = Ok(());
+        for w in ws {
+            if w.slot != BETA {
+                let h = &self.heads[w.cid as usize];
+                let by = if h.unit { 1 } else { self.weights[(h.start + w.slot / 2) as usize] };
+                let h = &mut self.heads[w.cid as usize];
+                if w.slot & 1 == 0 {
+                    h.sum_true += by;
+                } else {
+                    h.max -= by;
+                }
+            }
+            if result.is_ok() {
+                result = self.check(w.cid, w.slot, a);
+            }
+        }
+        result
+    }
+
+    /// Moves the counters as [`WeightDb::process`] does, without propagating.
     #[inline]
     pub fn update(&mut self, p: SLit) {
         self.shift(p, 1);
     }
 
-    /// Reverts [`WeightDb::update`] for `p`.
+    /// Reverts [`WeightDb::process`] (or [`WeightDb::update`]) for `p`.
     #[inline]
     pub fn undo(&mut self, p: SLit) {
         self.shift(p, -1);
     }
 
-    /// Moves the counters of the constraints watching `p`: `p` true adds
-    /// its weight to `sum_true`, `p` the negation of a constraint literal
-    /// takes it from `max`; `dir` is 1 to apply, -1 to revert.
     #[inline]
     fn shift(&mut self, p: SLit, dir: i64) {
         let Some(ws) = self.watch.get(p.code()) else { return };
         for w in ws {
-            if w.idx != BETA {
-                let c = &mut self.cons[w.cid as usize];
-                let i = w.idx as usize;
-                if c.lits[i] == p {
-                    c.sum_true += dir * c.weights[i];
+            if w.slot != BETA {
+                let by = dir * self.weight(&self.heads[w.cid as usize], w.slot);
+                let h = &mut self.heads[w.cid as usize];
+                if w.slot & 1 == 0 {
+                    h.sum_true += by;
                 } else {
-                    c.max -= dir * c.weights[i];
+                    h.max -= by;
                 }
             }
         }
-    }
-
-    /// Propagates all constraints watching `p` (after `update(p)`); on a
-    /// conflict returns the constraint's index.
-    #[inline]
-    pub fn propagate(&self, p: SLit, a: &mut Assignment) -> Result<(), u32> {
-        let Some(ws) = self.watch.get(p.code()) else { return Ok(()) };
-        for w in ws {
-            self.cons[w.cid as usize].check(w.cid, w.idx, p, a)?;
-        }
-        Ok(())
     }
 
     /// The true literals whose conjunction implied the true literal `p`
     /// (reason `Weight(cid)`), or, with `p = None`, whose conjunction is
     /// the constraint's current conflict.
     pub fn antecedents(&self, cid: u32, p: Option<SLit>, a: &Assignment, out: &mut Vec<SLit>) {
-        let c = &self.cons[cid as usize];
+        let c = &self.heads[cid as usize];
+        let lits = &self.lits[c.start as usize..c.end as usize];
         let limit = match p {
             Some(p) => a.pos[p.var().index()],
             None => u32::MAX,
         };
         let before = |l: SLit| a.pos[l.var().index()] < limit;
         let push_true = |out: &mut Vec<SLit>| {
-            for &l in &c.lits {
+            for &l in lits {
                 if a.is_true(l) && before(l) {
                     out.push(l);
                 }
             }
         };
         let push_false = |out: &mut Vec<SLit>| {
-            for &l in &c.lits {
+            for &l in lits {
                 if a.is_false(l) && before(l) {
                     out.push(!l);
                 }
@@ -177,26 +296,27 @@ impl WeightDb {
             }
         }
     }
-}
 
-impl WeightConstraint {
+    /// Propagates constraint `cid` after its counters moved for the
+    /// literal of watch `slot`.
     #[inline]
-    fn check(&self, cid: u32, idx: u32, p: SLit, a: &mut Assignment) -> Result<(), u32> {
-        let beta = self.beta;
-        if idx == BETA {
+    fn check(&self, cid: u32, slot: u32, a: &mut Assignment) -> Result<(), u32> {
+        let h = &self.heads[cid as usize];
+        let beta = h.beta;
+        if slot == BETA {
             if a.is_true(beta) {
-                if self.max < self.bound {
+                if h.max < h.bound {
                     return Err(cid);
                 }
                 self.force_true(cid, a);
             } else {
-                if self.sum_true >= self.bound {
+                if h.sum_true >= h.bound {
                     return Err(cid);
                 }
                 self.force_false(cid, a);
             }
-        } else if self.lits[idx as usize] == p {
-            if self.sum_true >= self.bound {
+        } else if slot & 1 == 0 {
+            if h.sum_true >= h.bound {
                 if a.is_false(beta) {
                     return Err(cid);
                 } else if a.is_undef(beta) {
@@ -205,7 +325,7 @@ impl WeightConstraint {
             } else if a.is_false(beta) {
                 self.force_false(cid, a);
             }
-        } else if self.max < self.bound {
+        } else if h.max < h.bound {
             if a.is_true(beta) {
                 return Err(cid);
             } else if a.is_undef(beta) {
@@ -217,31 +337,108 @@ impl WeightConstraint {
         Ok(())
     }
 
+    /// `beta` true: forces every literal whose loss would leave too little.
     #[inline]
     fn force_true(&self, cid: u32, a: &mut Assignment) {
-        let slack = self.max - self.bound;
-        for (i, &w) in self.weights.iter().enumerate() {
+        let h = &self.heads[cid as usize];
+        let slack = h.max - h.bound;
+        let range = h.start as usize..h.end as usize;
+        for (&w, &l) in self.weights[range.clone()].iter().zip(&self.lits[range]) {
             if w <= slack {
                 break;
             }
-            let l = self.lits[i];
             if a.is_undef(l) {
                 a.assign(l, Reason::Weight(cid));
             }
         }
     }
 
+    /// `beta` false: forces false every literal whose truth would reach the bound.
     #[inline]
     fn force_false(&self, cid: u32, a: &mut Assignment) {
-        let room = self.bound - 1 - self.sum_true;
-        for (i, &w) in self.weights.iter().enumerate() {
+        let h = &self.heads[cid as usize];
+        let room = h.bound - 1 - h.sum_true;
+        let range = h.start as usize..h.end as usize;
+        for (&w, &l) in self.weights[range.clone()].iter().zip(&self.lits[range]) {
             if w <= room {
                 break;
             }
-            let l = self.lits[i];
             if a.is_undef(l) {
                 a.assign(!l, Reason::Weight(cid));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::assignment::{Assignment, Reason};
+    use super::super::lit::{SLit, Var};
+    use super::WeightDb;
+
+    /// Processes the trail from `from` on, as the solver does.
+    fn process_all(db: &mut WeightDb, a: &mut Assignment, from: &mut usize) -> Result<(), u32> {
+        while *from < a.trail.len() {
+            let p = a.trail[*from];
+            *from += 1;
+            db.process(p, a)?;
+        }
+        Ok(())
+    }
+
+    fn lit(v: u32) -> SLit {
+        Var(v).pos()
+    }
+
+    #[test]
+    fn fixed_constraints_implied_by_a_stronger_one_are_no_longer_watched() {
+        // x0..x3 weighted 1..4; beta b4: sum >= 3, b5: sum >= 6 (both fixed
+        // true), b6: sum >= 8, b7: sum >= 9 (both fixed false), b8: sum >= 5
+        // (free), and b9: sum >= 2 over other weights (another group)
+        let terms = |ws: [i64; 4]| (0..4).map(|i| (lit(i), ws[i as usize])).collect::<Vec<_>>();
+        let mut db = WeightDb::new(10);
+        for (beta, bound) in [(4, 3), (5, 6), (6, 8), (7, 9), (8, 5)] {
+            db.add(lit(beta), bound, terms([1, 2, 3, 4]));
+        }
+        db.add(lit(9), 2, terms([2, 2, 2, 2]));
+        let mut a = Assignment::new(10);
+        let mut head = 0;
+        for l in [lit(4), lit(5), !lit(6), !lit(7), lit(9)] {
+            a.assign(l, Reason::None);
+        }
+        process_all(&mut db, &mut a, &mut head).unwrap();
+        db.simplify(&a);
+        // the strongest of each fixed side stays, as do the free one and
+        // the other group's only member
+        assert_eq!(db.dead, [true, false, false, true, false, false]);
+        let watched = |cid: u32| db.watch.iter().any(|ws| ws.iter().any(|w| w.cid == cid));
+        assert!(!watched(0) && !watched(3));
+        assert!(watched(1) && watched(2) && watched(4) && watched(5));
+        // the stronger ones still propagate: x3 (4) and x2 (3) false leave
+        // at most 3 < 6, a conflict of constraint 1 (sum >= 6)
+        a.new_level();
+        a.assign(!lit(3), Reason::None);
+        process_all(&mut db, &mut a, &mut head).unwrap();
+        // sum >= 6 with x3 lost needs x0, x1, x2 (1 + 2 + 3): all forced
+        assert!(a.is_true(lit(0)) && a.is_true(lit(1)) && a.is_true(lit(2)));
+        // and the 6 they make is at least 5: b8 holds
+        assert_eq!(process_all(&mut db, &mut a, &mut head), Ok(()));
+        assert!(a.is_true(lit(8)));
+    }
+
+    #[test]
+    fn satisfied_constraints_are_no_longer_watched() {
+        let mut db = WeightDb::new(4);
+        db.add(lit(2), 1, vec![(lit(0), 1), (lit(1), 1)]);
+        db.add(lit(3), 2, vec![(lit(0), 1), (lit(1), 1)]);
+        let mut a = Assignment::new(4);
+        let mut head = 0;
+        a.assign(lit(0), Reason::None);
+        process_all(&mut db, &mut a, &mut head).unwrap();
+        // b2 forced true and satisfied for good; b3 still open
+        assert!(a.is_true(lit(2)));
+        process_all(&mut db, &mut a, &mut head).unwrap();
+        db.simplify(&a);
+        assert_eq!(db.dead, [true, false]);
     }
 }
