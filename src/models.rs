@@ -228,6 +228,17 @@ impl Models {
         self.disjunctive.is_none() && self.solver.exhausted()
     }
 
+    /// Branch and bound: the caller tightens the bound past every answer
+    /// set before asking for the next (see
+    /// [`ProgramSolver::models_excluded_by_bound`]).  Not for programs
+    /// whose candidates are checked for minimality, whose search is asked
+    /// again after a candidate that is not an answer set.
+    pub fn models_excluded_by_bound(&mut self, on: bool) {
+        if self.disjunctive.is_none() {
+            self.solver.models_excluded_by_bound(on);
+        }
+    }
+
     /// Bounds the costs of the answer sets still to be found (see
     /// [`Solver::set_bound`]).
     pub fn set_bound(&mut self, bound: crate::solver::Bound) {

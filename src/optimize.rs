@@ -147,6 +147,10 @@ impl Search {
         if optimizing && !config.bound.is_empty() && config.mode != OptMode::Ignore {
             models.set_bound(Bound { costs: config.bound.clone(), strict: false });
         }
+        // converging, each answer set's costs become a strict bound (`next`)
+        if optimizing && matches!(config.mode, OptMode::Opt | OptMode::OptN) {
+            models.models_excluded_by_bound(true);
+        }
         Ok(Search {
             models,
             config,

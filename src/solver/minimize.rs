@@ -153,8 +153,9 @@ impl Propagator for Minimize {
             }
         }
         self.head = a.trail.len();
-        let bound = self.bound.lock().expect("bound lock").clone();
-        let Some(bound) = bound else { return };
+        // read in place: this runs at every fixpoint
+        let cell = self.bound.lock().expect("bound lock");
+        let Some(bound) = cell.as_ref() else { return };
         let n = bound.costs.len().min(self.levels.len());
         for k in 0..n {
             let last = k + 1 == n;
@@ -243,6 +244,38 @@ mod tests {
         let bound: BoundCell = Arc::new(Mutex::new(None));
         let levels = vec![vec![(x[0], 3), (x[1], -1), (x[2], 2), (x[3], 1)]];
         s.add_propagator(Box::new(Minimize::new(&levels, 4, bound.clone())));
+        let mut last = i64::MAX;
+        while let Outcome::Model(m) = s.next_model() {
+            let cost: i64 = [3, -1, 2, 1].iter().zip(&m).filter(|(_, &t)| t).map(|(w, _)| *w).sum();
+            assert!(cost < last);
+            last = cost;
+            *bound.lock().unwrap() = Some(Bound { costs: vec![cost], strict: true });
+        }
+        assert_eq!(last, -1);
+    }
+
+    #[test]
+    fn branch_and_bound_adds_no_blocking_clauses() {
+        let x: Vec<SLit> = (0..4).map(|v| Var(v).pos()).collect();
+        let levels = vec![vec![(x[0], 3), (x[1], -1), (x[2], 2), (x[3], 1)]];
+        let new = || {
+            let mut clauses = crate::solver::ClauseList::default();
+            clauses.push(&x);
+            let mut s =
+                Solver::new(Problem { num_vars: 4, clauses, ..Default::default() }, Tuning::default());
+            let bound: BoundCell = Arc::new(Mutex::new(None));
+            s.add_propagator(Box::new(Minimize::new(&levels, 4, bound.clone())));
+            s.models_excluded_by_bound(true);
+            (s, bound)
+        };
+        // the bound left as it is, the model is found again: nothing blocks it
+        let (mut s, _) = new();
+        let (Outcome::Model(a), Outcome::Model(b)) = (s.next_model(), s.next_model()) else {
+            panic!("no model")
+        };
+        assert_eq!(a, b);
+        // tightened each time, the bound alone leads to the optimum
+        let (mut s, bound) = new();
         let mut last = i64::MAX;
         while let Outcome::Model(m) = s.next_model() {
             let cost: i64 = [3, -1, 2, 1].iter().zip(&m).filter(|(_, &t)| t).map(|(w, _)| *w).sum();

@@ -193,6 +193,9 @@ pub struct Solver {
     standing: Vec<SLit>,
     /// Models found under assumptions are blocked (in [`Solver::next_model`]).
     blocking: bool,
+    /// The caller excludes every model found before asking for the next
+    /// (see [`Solver::models_excluded_by_bound`]): no blocking clause.
+    excluded_by_bound: bool,
     /// The learnt binary clauses (kept in the watch lists only).
     learnt_binaries: Vec<(SLit, SLit)>,
     /// After [`Assumed::Core`]: the assumptions that cannot all hold.
@@ -255,6 +258,7 @@ impl Solver {
             assumptions: Vec::new(),
             standing: Vec::new(),
             blocking: false,
+            excluded_by_bound: false,
             learnt_binaries: Vec::new(),
             core: Vec::new(),
             domain: None,
@@ -412,6 +416,15 @@ impl Solver {
                 Outcome::Exhausted
             }
         }
+    }
+
+    /// Branch and bound: the caller tightens the objective's bound past
+    /// every model [`Solver::next_model`] returns before it asks again, so
+    /// the model needs no blocking clause (clasp adds none either): the
+    /// next call finds the minimize constraint in conflict where the model
+    /// left off and backjumps as far as that conflict says.
+    pub fn models_excluded_by_bound(&mut self, on: bool) {
+        self.excluded_by_bound = on;
     }
 
     /// Makes every later call of [`Solver::next_model`] decide `lits`
@@ -595,7 +608,12 @@ impl Solver {
                 None => {
                     let model: Vec<bool> =
                         (0..self.num_vars()).map(|v| self.assign.is_true(Var(v as u32).pos())).collect();
-                    if self.assumptions.is_empty() || self.blocking {
+                    if self.excluded_by_bound && self.assumptions.is_empty() {
+                        // the tightened bound refutes it at the next call:
+                        // the search goes back only as far as that conflict
+                        // (at the root there is nothing else to find)
+                        self.done |= self.assign.decision_level() == 0;
+                    } else if self.assumptions.is_empty() || self.blocking {
                         self.block_model();
                     } else {
                         self.backtrack(0);

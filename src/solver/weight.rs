@@ -149,7 +149,8 @@ impl WeightDb {
         }
         let mut newly = false;
         for (cid, h) in self.heads.iter().enumerate() {
-            let gone = (a.is_true(h.beta) && h.sum_true >= h.bound) || (a.is_false(h.beta) && h.max < h.bound);
+            let gone =
+                (a.is_true(h.beta) && h.sum_true >= h.bound) || (a.is_false(h.beta) && h.max < h.bound);
             if gone && !self.dead[cid] {
                 self.dead[cid] = true;
                 newly = true;
@@ -160,8 +161,10 @@ impl WeightDb {
             let live = |&&c: &&u32| !self.dead[c as usize];
             let bound = |c: u32| self.heads[c as usize].bound;
             let beta = |c: u32| self.heads[c as usize].beta;
-            let strongest_true = g.iter().filter(live).filter(|&&c| a.is_true(beta(c))).max_by_key(|&&c| bound(c));
-            let strongest_false = g.iter().filter(live).filter(|&&c| a.is_false(beta(c))).min_by_key(|&&c| bound(c));
+            let strongest_true =
+                g.iter().filter(live).filter(|&&c| a.is_true(beta(c))).max_by_key(|&&c| bound(c));
+            let strongest_false =
+                g.iter().filter(live).filter(|&&c| a.is_false(beta(c))).min_by_key(|&&c| bound(c));
             let (st, sf) = (strongest_true.copied(), strongest_false.copied());
             for &c in g {
                 let implied = (a.is_true(beta(c)) && Some(c) != st) || (a.is_false(beta(c)) && Some(c) != sf);

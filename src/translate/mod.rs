@@ -220,6 +220,11 @@ impl ProgramSolver {
         self.solver.add_clause(&clause);
     }
 
+    /// See [`Solver::models_excluded_by_bound`] (only with an objective).
+    pub fn models_excluded_by_bound(&mut self, on: bool) {
+        self.solver.models_excluded_by_bound(on && self.bound.is_some());
+    }
+
     /// Bounds the costs of the models still to be found (levels as in
     /// [`GroundProgram::objective`]); a program without objective ignores
     /// it.  Within one search the bound may only be tightened.
