@@ -149,21 +149,22 @@ impl ClauseDb {
     /// [`Relocation`] maps each live clause's old reference to its new one
     /// (and a deleted clause to `None`); `learnt` is already relocated.
     pub fn collect(&mut self) -> Relocation {
-        let old = std::mem::take(&mut self.arena);
+        // in place: a live clause only moves down, over deleted ones, so
+        // the arena is never held twice
         let mut forward: Vec<(u32, u32)> = Vec::new();
-        let mut i = 0;
-        let mut new_arena = Vec::with_capacity(old.len() - self.wasted);
-        while i < old.len() {
-            let len = old[i].raw() as usize;
-            let flags = old[i + 1].raw();
+        let (mut i, mut w) = (0, 0);
+        while i < self.arena.len() {
+            let len = self.arena[i].raw() as usize;
+            let flags = self.arena[i + 1].raw();
             let size = HEADER + len + trailer(len, flags);
             if flags & DELETED == 0 {
-                forward.push((i as u32, new_arena.len() as u32));
-                new_arena.extend_from_slice(&old[i..i + size]);
+                forward.push((i as u32, w as u32));
+                self.arena.copy_within(i..i + size, w);
+                w += size;
             }
             i += size;
         }
-        self.arena = new_arena;
+        self.arena.truncate(w);
         self.wasted = 0;
         let reloc = Relocation { forward };
         let mut learnt = std::mem::take(&mut self.learnt);
