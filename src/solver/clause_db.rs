@@ -180,6 +180,72 @@ impl ClauseDb {
     }
 }
 
+impl ClauseDb {
+    /// At the root level: drops the clauses a literal `is_true` makes
+    /// true, takes the literals `is_false` makes false out of the others —
+    /// a clause left with two goes to `binary` — and compacts the arena,
+    /// all in place (a clause only shrinks and moves down).  References
+    /// held elsewhere are stale afterwards, except those in `learnt`.
+    pub fn simplify(
+        &mut self,
+        is_true: impl Fn(SLit) -> bool,
+        is_false: impl Fn(SLit) -> bool,
+        mut binary: impl FnMut(SLit, SLit),
+    ) {
+        let mut forward: Vec<(u32, u32)> = Vec::new();
+        let (mut i, mut w) = (0, 0);
+        while i < self.arena.len() {
+            let len = self.arena[i].raw() as usize;
+            let flags = self.arena[i + 1].raw();
+            let activity = self.arena[i + 2];
+            let size = HEADER + len + trailer(len, flags);
+            let lits = i + HEADER..i + HEADER + len;
+            if flags & DELETED != 0 || self.arena[lits.clone()].iter().any(|&l| is_true(l)) {
+                i += size;
+                continue;
+            }
+            // the literals left, written from w + HEADER on (never past them)
+            let mut n = 0;
+            for k in lits {
+                let l = self.arena[k];
+                if !is_false(l) {
+                    self.arena[w + HEADER + n] = l;
+                    n += 1;
+                }
+            }
+            debug_assert!(n >= 2, "a clause false at the root level");
+            if n == 2 {
+                binary(self.arena[w + HEADER], self.arena[w + HEADER + 1]);
+            } else {
+                let learnt = flags & LEARNT;
+                let lbd = (flags >> LBD_SHIFT).min(n as u32);
+                self.arena[w] = SLit::from_raw(n as u32);
+                self.arena[w + 1] = SLit::from_raw((lbd << LBD_SHIFT) | learnt);
+                self.arena[w + 2] = activity;
+                let mut size = HEADER + n;
+                if trailer(n, learnt) == 1 {
+                    // where the search for a watch stood is out of date
+                    self.arena[w + size] = SLit::from_raw(2);
+                    size += 1;
+                }
+                forward.push((i as u32, w as u32));
+                w += size;
+            }
+            i += size;
+        }
+        self.arena.truncate(w);
+        self.wasted = 0;
+        let reloc = Relocation { forward };
+        self.learnt.retain_mut(|c| match reloc.get(*c) {
+            Some(n) => {
+                *c = n;
+                true
+            }
+            None => false,
+        });
+    }
+}
+
 /// Old-to-new clause references after [`ClauseDb::collect`] (sorted).
 pub struct Relocation {
     forward: Vec<(u32, u32)>,
@@ -226,5 +292,35 @@ mod tests {
         assert_eq!(db.search_pos(long), 57);
         assert_eq!(db.learnt, vec![learnt]);
         assert_eq!(db.lbd(learnt), 7);
+    }
+
+    #[test]
+    fn root_simplification_shrinks_and_drops_clauses_in_place() {
+        let mut db = ClauseDb::default();
+        // variables 0..9 (literal 2v): 3 true, 4 and 5 false
+        let lit = |v: u32| SLit::from_raw(2 * v);
+        let is_true = |l: SLit| l == lit(3);
+        let is_false = |l: SLit| l == lit(4) || l == lit(5);
+        let satisfied = db.alloc(&[lit(0), lit(3), lit(6)], false, 0);
+        let to_binary = db.alloc(&[lit(0), lit(4), lit(7)], false, 0);
+        let shrunk = db.alloc(&[lit(5), lit(6), lit(4), lit(7), lit(8), lit(9)], true, 5);
+        let kept = db.alloc(&[lit(6), lit(7), lit(8)], false, 0);
+        let long: Vec<SLit> = (10..10 + CIRCULAR as u32 + 1).map(lit).chain([lit(4)]).collect();
+        let circular = db.alloc(&long, false, 0);
+        db.set_search_pos(circular, 40);
+        let _ = (satisfied, to_binary, shrunk, kept);
+        let mut binaries = Vec::new();
+        db.simplify(is_true, is_false, |a, b| binaries.push((a, b)));
+        assert_eq!(binaries, [(lit(0), lit(7))]);
+        let live = db.live();
+        assert_eq!(live.len(), 3);
+        // in order, moved down; the learnt one still listed, its LBD at most its length
+        assert_eq!(db.lits(live[0]), &[lit(6), lit(7), lit(8), lit(9)]);
+        assert!(db.is_learnt(live[0]) && db.learnt == [live[0]] && db.lbd(live[0]) == 4);
+        assert_eq!(db.lits(live[1]), &[lit(6), lit(7), lit(8)]);
+        assert_eq!(db.lits(live[2]), &long[..CIRCULAR + 1]);
+        assert_eq!(db.search_pos(live[2]), 2);
+        assert_eq!(live[0], ClauseRef(0));
+        assert_eq!(db.arena_len(), (HEADER + 4) + (HEADER + 3) + (HEADER + CIRCULAR + 1 + 1));
     }
 }

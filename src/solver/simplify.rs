@@ -36,30 +36,11 @@ impl Solver {
             let value = &self.assign.value;
             self.watches.bin[x].retain(|&y| value[y.code()] == 0);
         }
-        let mut buf: Vec<SLit> = Vec::new();
-        for c in self.db.live() {
-            let lits = self.db.lits(c);
-            if lits.iter().any(|&l| self.assign.is_true(l)) {
-                self.db.delete(c);
-                continue;
-            }
-            if lits.iter().all(|&l| self.assign.is_undef(l)) {
-                continue;
-            }
-            buf.clear();
-            buf.extend(lits.iter().copied().filter(|&l| self.assign.is_undef(l)));
-            let learnt = self.db.is_learnt(c);
-            let lbd = self.db.lbd(c);
-            self.db.delete(c);
-            debug_assert!(buf.len() >= 2);
-            if buf.len() == 2 {
-                self.watches.add_binary(buf[0], buf[1]);
-            } else {
-                self.db.alloc(&buf, learnt, lbd.min(buf.len() as u32));
-            }
-        }
-        // no clause is a reason at the root level: the relocation is not needed
-        self.db.collect();
+        // no clause is a reason at the root level: references to clauses
+        // are rebuilt below, only the watches hold any
+        let value = &self.assign.value;
+        let watches = &mut self.watches;
+        self.db.simplify(|l| value[l.code()] > 0, |l| value[l.code()] < 0, |a, b| watches.add_binary(a, b));
         for ws in &mut self.watches.long {
             ws.clear();
         }
