@@ -737,7 +737,7 @@ impl Instantiator {
         };
         let mut b2 = b.clone();
         b2.clear_matches();
-        join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x| {
+        join(&self.preds, &mut self.syms, cond, &steps, &ranges, &mut b2, &mut |x, _| {
             if found.count == 0 {
                 // every match binds the same variables: those of the plan
                 found.vars = (0..x.values().len())

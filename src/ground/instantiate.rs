@@ -335,7 +335,7 @@ impl Instantiator {
         self.prepare_indexes(&rule.body, &steps);
         let mut out: Vec<Box<[Option<Sym>]>> = Vec::new();
         let mut b = Binding::new(rule.num_vars);
-        join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, &mut b, &mut |b| {
+        join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, &mut b, &mut |b, _| {
             out.push(b.values().into())
         });
         let defer = self.is_deferred(rule);

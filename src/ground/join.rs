@@ -58,6 +58,9 @@ struct Join<'a> {
     ranges: &'a [Range],
 }
 
+/// A callback for every complete binding; it may use the symbol table.
+type Emit<'e> = &'e mut dyn FnMut(&Binding, &mut Symbols);
+
 /// Runs the whole plan under `b`, calling `emit` for every complete binding.
 pub(super) fn join(
     preds: &[Pred],
@@ -66,7 +69,7 @@ pub(super) fn join(
     steps: &[Step],
     ranges: &[Range],
     b: &mut Binding,
-    emit: &mut dyn FnMut(&Binding),
+    emit: Emit<'_>,
 ) {
     join_from(Join { preds, lits, steps, ranges }, syms, 0, b, emit)
 }
@@ -74,7 +77,7 @@ pub(super) fn join(
 /// Runs `steps[k..]`.  Steps that bind nothing (checks, look-ups of fully
 /// bound atoms) run in a loop: recursion is one level per binding step, so
 /// a rule with thousands of ground literals needs no deep stack.
-fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &mut dyn FnMut(&Binding)) {
+fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: Emit<'_>) {
     let mut end = k;
     let ok = loop {
         match j.steps.get(end) {
@@ -116,10 +119,10 @@ fn look_up(j: Join<'_>, syms: &mut Symbols, b: &Binding, lit: usize, mask: u64) 
 }
 
 /// Runs `steps[k..]`, step `k` being any step.
-fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: &mut dyn FnMut(&Binding)) {
+fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: Emit<'_>) {
     let Join { preds, lits, steps, ranges } = j;
     let Some(step) = steps.get(k) else {
-        emit(b);
+        emit(b, syms);
         return;
     };
     let mut newly: Vec<Var> = Vec::new();
@@ -215,7 +218,7 @@ fn try_match(
     syms: &mut Symbols,
     k: usize,
     b: &mut Binding,
-    emit: &mut dyn FnMut(&Binding),
+    emit: Emit<'_>,
     atom: &AtomPat,
     args: &[Sym],
     newly: &mut Vec<Var>,
@@ -252,21 +255,20 @@ pub(super) fn scan_elems(
             })
             .collect();
         let ranges = vec![Range::All; e.cond.len()];
-        let mut found: Vec<Binding> = Vec::new();
         let mut b2 = b.clone();
         b2.clear_matches();
-        join(preds, syms, &e.cond, &steps, &ranges, &mut b2, &mut |x| found.push(x.values_only()));
-        for bi in found {
-            let vals: Option<Vec<Sym>> = e.tuple.iter().map(|t| t.eval(&bi, syms)).collect();
-            let Some(vals) = vals else { continue };
+        // each match is looked at as the join finds it (not collected first)
+        join(preds, syms, &e.cond, &steps, &ranges, &mut b2, &mut |bi, syms| {
+            let vals: Option<Vec<Sym>> = e.tuple.iter().map(|t| t.eval(bi, syms)).collect();
+            let Some(vals) = vals else { return };
             let certain = e.cond.iter().all(|l| match l {
                 Lit::Atom { sign: Sign::Pos, atom } => {
-                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(bi, syms)).collect();
                     args.and_then(|a| preds[atom.pred.0 as usize].atoms.get(a.as_slice()).copied())
                         .is_some_and(|i| i.fact)
                 }
                 Lit::Atom { sign: Sign::Not, atom } => {
-                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(&bi, syms)).collect();
+                    let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(bi, syms)).collect();
                     let p = &preds[atom.pred.0 as usize];
                     p.complete && args.is_some_and(|a| p.atoms.get(a.as_slice()).is_none())
                 }
@@ -275,7 +277,7 @@ pub(super) fn scan_elems(
             });
             let e = out.entry(vals.into()).or_insert(false);
             *e |= certain;
-        }
+        });
     }
     out.into_iter().collect()
 }
