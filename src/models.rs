@@ -48,20 +48,14 @@ impl Models {
     /// Prepares the search: compacts the program, shifts or relaxes its disjunctions, and translates it
     /// for the solver; `Err` if the translation fails.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
-        let closed = program.closed();
-        let (mut p, map) = compact(&closed);
-        let disjunctive = if has_disjunctions(&p) {
-            let p = p.to_mut();
-            match shift::shift(p) {
-                Ok(()) => None,
-                Err(_) => {
-                    let original = p.clone();
-                    relax(p);
-                    Some(Disjunctive { original })
-                }
+        let (mut p, map) = compact(&program.closed());
+        let disjunctive = match shift::shift(&mut p) {
+            Ok(()) => None,
+            Err(_) => {
+                let original = p.clone();
+                relax(&mut p);
+                Some(Disjunctive { original })
             }
-        } else {
-            None
         };
         let mut solver = Solver::consume(p, tuning)?;
         if tuning.params.domain && !program.heuristics.is_empty() {
@@ -83,7 +77,7 @@ impl Models {
     ) -> Result<Models, SolverError> {
         let (opened, assumed) = program.opened();
         let (mut p, map) = compact(&opened);
-        if has_disjunctions(&p) && shift::shift(p.to_mut()).is_err() {
+        if shift::shift(&mut p).is_err() {
             return Models::new(program, tuning);
         }
         let mut solver = Solver::remembering(&p, tuning)?;
@@ -373,16 +367,7 @@ impl Compaction {
     }
 }
 
-/// Some rule has a disjunctive head (for [`shift::shift`] to look at).
-fn has_disjunctions(p: &GroundProgram) -> bool {
-    p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1))
-}
-
-/// `p` restricted to the atoms some rule other than a plain fact
-/// mentions, renumbered densely — unless that leaves out few atoms for
-/// the rules it would copy (a copy costs more than the solver variables
-/// it saves, each fixed at the root): then `p` itself, every atom kept.
-fn compact(p: &GroundProgram) -> (std::borrow::Cow<'_, GroundProgram>, Compaction) {
+fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
     let n = p.num_atoms as usize;
     // The atom of a plain fact `a.`, if `r` is one.
     let fact_atom = |r: &Rule| match (&r.head, &r.body) {
@@ -406,20 +391,6 @@ fn compact(p: &GroundProgram) -> (std::borrow::Cow<'_, GroundProgram>, Compactio
     }
     for m in &p.minimize {
         m.lits.iter().for_each(|(l, _)| referenced[l.atom().index()] = true);
-    }
-    let left_out = referenced.iter().filter(|&&r| !r).count();
-    if left_out * 8 <= p.rules.len()
-        && p.project.is_none()
-        && p.heuristics.is_empty()
-        && p.externals.is_empty()
-    {
-        let identity = Compaction {
-            full_len: n,
-            always_true: Vec::new(),
-            kept: (0..n as u32).map(Atom).collect(),
-            index: (0..n as u32).collect(),
-        };
-        return (std::borrow::Cow::Borrowed(p), identity);
     }
     let mut index = vec![u32::MAX; n];
     let mut kept = Vec::new();
@@ -469,7 +440,7 @@ fn compact(p: &GroundProgram) -> (std::borrow::Cow<'_, GroundProgram>, Compactio
         };
         q.rules.push(Rule { head, body });
     }
-    (std::borrow::Cow::Owned(q), Compaction { full_len: n, always_true, kept, index: index_copy })
+    (q, Compaction { full_len: n, always_true, kept, index: index_copy })
 }
 
 /// Is `m` an answer set of `p`?  For programs without disjunctions this is
@@ -681,45 +652,6 @@ fn reduct_body(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Facts nothing mentions are left out (renumbering the rest) only
-    /// when they are many for the rules a copy would take; otherwise the
-    /// program is translated as it is, not copied.
-    #[test]
-    fn compaction_copies_only_when_it_leaves_out_enough() {
-        // atoms 0..4 facts nobody mentions; 4..4+k chained by k rules
-        let program = |k: u32| {
-            let mut p = GroundProgram { num_atoms: 4 + k, ..Default::default() };
-            for a in 0..4 {
-                p.add(Rule::fact(Atom(a)));
-            }
-            p.add(Rule::choice(Atom(4)));
-            for a in 5..4 + k {
-                p.add(Rule::normal(Atom(a), vec![Atom(a - 1).pos()]));
-            }
-            p
-        };
-        let few = program(10);
-        let (q, map) = compact(&few);
-        assert!(matches!(q, std::borrow::Cow::Owned(_)));
-        assert_eq!((q.num_atoms, map.kept.len(), map.always_true.len()), (10, 10, 4));
-        let many = program(100);
-        let (q, map) = compact(&many);
-        assert!(matches!(q, std::borrow::Cow::Borrowed(_)));
-        assert_eq!((q.num_atoms, map.kept.len(), map.always_true.len()), (104, 104, 0));
-        // the same answer sets either way: the chain true or false, the facts true
-        for p in [few, many] {
-            let mut m = Models::new(&p, Tuning { enumerate: true, ..Default::default() }).unwrap();
-            let mut found = Vec::new();
-            while let Outcome::Model(t) = m.next() {
-                assert!(t[..4].iter().all(|&x| x));
-                found.push(t[4]);
-                assert!(t[4..].iter().all(|&x| x == t[4]));
-            }
-            found.sort();
-            assert_eq!(found, [false, true]);
-        }
-    }
 
     /// `a | b.  a :- b.  b :- a.  {d}.  c :- not a, d.` has the answer
     /// sets {a, b} and {a, b, d}; the support of `c` is a conjunction,

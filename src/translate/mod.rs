@@ -65,12 +65,8 @@ impl ProgramSolver {
     /// [`ProgramSolver::new`] for a program the caller no longer needs: it
     /// is dropped once translated, before the solver is built, so that the
     /// two do not take memory at the same time.
-    /// A borrowed program is translated as it is.
-    pub fn consume(
-        program: std::borrow::Cow<'_, GroundProgram>,
-        tuning: Tuning,
-    ) -> Result<ProgramSolver, TranslateError> {
-        ProgramSolver::build(program, tuning, false)
+    pub fn consume(program: GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
+        ProgramSolver::build(std::borrow::Cow::Owned(program), tuning, false)
     }
 
     /// [`ProgramSolver::new`], for a solver whose learning is to be
