@@ -183,9 +183,12 @@ impl ClauseDb {
 impl ClauseDb {
     /// At the root level: drops the clauses a literal `is_true` makes
     /// true, takes the literals `is_false` makes false out of the others —
-    /// a clause left with two goes to `binary` — and compacts the arena,
-    /// all in place (a clause only shrinks and moves down).  References
-    /// held elsewhere are stale afterwards, except those in `learnt`.
+    /// a clause left with two goes to `binary` — and compacts the arena.
+    /// The clauses left whole move down in place; the shortened ones
+    /// (copied aside, usually few) follow them at the end, in order, as
+    /// new clauses (activity 0, LBD at most their length), and learnt
+    /// ones are listed last in `learnt`.  References held elsewhere are
+    /// stale afterwards, except those in `learnt`.
     pub fn simplify(
         &mut self,
         is_true: impl Fn(SLit) -> bool,
@@ -193,42 +196,28 @@ impl ClauseDb {
         mut binary: impl FnMut(SLit, SLit),
     ) {
         let mut forward: Vec<(u32, u32)> = Vec::new();
+        let mut shortened: Vec<(Vec<SLit>, bool, u32)> = Vec::new();
         let (mut i, mut w) = (0, 0);
         while i < self.arena.len() {
             let len = self.arena[i].raw() as usize;
             let flags = self.arena[i + 1].raw();
-            let activity = self.arena[i + 2];
             let size = HEADER + len + trailer(len, flags);
             let lits = i + HEADER..i + HEADER + len;
             if flags & DELETED != 0 || self.arena[lits.clone()].iter().any(|&l| is_true(l)) {
                 i += size;
                 continue;
             }
-            // the literals left, written from w + HEADER on (never past them)
-            let mut n = 0;
-            for k in lits {
-                let l = self.arena[k];
-                if !is_false(l) {
-                    self.arena[w + HEADER + n] = l;
-                    n += 1;
+            if self.arena[lits.clone()].iter().any(|&l| is_false(l)) {
+                let left: Vec<SLit> = self.arena[lits].iter().copied().filter(|&l| !is_false(l)).collect();
+                debug_assert!(left.len() >= 2, "a clause false at the root level");
+                if left.len() == 2 {
+                    binary(left[0], left[1]);
+                } else {
+                    shortened.push((left, flags & LEARNT != 0, flags >> LBD_SHIFT));
                 }
-            }
-            debug_assert!(n >= 2, "a clause false at the root level");
-            if n == 2 {
-                binary(self.arena[w + HEADER], self.arena[w + HEADER + 1]);
             } else {
-                let learnt = flags & LEARNT;
-                let lbd = (flags >> LBD_SHIFT).min(n as u32);
-                self.arena[w] = SLit::from_raw(n as u32);
-                self.arena[w + 1] = SLit::from_raw((lbd << LBD_SHIFT) | learnt);
-                self.arena[w + 2] = activity;
-                let mut size = HEADER + n;
-                if trailer(n, learnt) == 1 {
-                    // where the search for a watch stood is out of date
-                    self.arena[w + size] = SLit::from_raw(2);
-                    size += 1;
-                }
                 forward.push((i as u32, w as u32));
+                self.arena.copy_within(i..i + size, w);
                 w += size;
             }
             i += size;
@@ -243,6 +232,10 @@ impl ClauseDb {
             }
             None => false,
         });
+        for (lits, learnt, lbd) in shortened {
+            let n = lits.len() as u32;
+            self.alloc(&lits, learnt, lbd.min(n));
+        }
     }
 }
 
@@ -295,7 +288,7 @@ mod tests {
     }
 
     #[test]
-    fn root_simplification_shrinks_and_drops_clauses_in_place() {
+    fn root_simplification_shrinks_and_drops_clauses() {
         let mut db = ClauseDb::default();
         // variables 0..9 (literal 2v): 3 true, 4 and 5 false
         let lit = |v: u32| SLit::from_raw(2 * v);
@@ -314,13 +307,14 @@ mod tests {
         assert_eq!(binaries, [(lit(0), lit(7))]);
         let live = db.live();
         assert_eq!(live.len(), 3);
-        // in order, moved down; the learnt one still listed, its LBD at most its length
-        assert_eq!(db.lits(live[0]), &[lit(6), lit(7), lit(8), lit(9)]);
-        assert!(db.is_learnt(live[0]) && db.learnt == [live[0]] && db.lbd(live[0]) == 4);
-        assert_eq!(db.lits(live[1]), &[lit(6), lit(7), lit(8)]);
+        // the whole clause moved down to the start, the shortened ones after
+        // it in order; the learnt one still listed, its LBD at most its length
+        assert_eq!(live[0], ClauseRef(0));
+        assert_eq!(db.lits(live[0]), &[lit(6), lit(7), lit(8)]);
+        assert_eq!(db.lits(live[1]), &[lit(6), lit(7), lit(8), lit(9)]);
+        assert!(db.is_learnt(live[1]) && db.learnt == [live[1]] && db.lbd(live[1]) == 4);
         assert_eq!(db.lits(live[2]), &long[..CIRCULAR + 1]);
         assert_eq!(db.search_pos(live[2]), 2);
-        assert_eq!(live[0], ClauseRef(0));
         assert_eq!(db.arena_len(), (HEADER + 4) + (HEADER + 3) + (HEADER + CIRCULAR + 1 + 1));
     }
 }
