@@ -48,16 +48,34 @@ impl Models {
     /// Prepares the search: compacts the program, shifts or relaxes its disjunctions, and translates it
     /// for the solver; `Err` if the translation fails.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
-        let (mut p, map) = compact(&program.closed());
-        let disjunctive = match shift::shift(&mut p) {
-            Ok(()) => None,
-            Err(_) => {
-                let original = p.clone();
-                relax(&mut p);
-                Some(Disjunctive { original })
-            }
+        let closed = program.closed();
+        let map = compaction(&closed);
+        let has_disjunctions =
+            closed.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1));
+        let (mut solver, disjunctive) = if has_disjunctions {
+            // shifted or relaxed: a program of its own
+            let mut p = compacted(&closed, &map);
+            let disjunctive = match shift::shift(&mut p) {
+                Ok(()) => None,
+                Err(_) => {
+                    let original = p.clone();
+                    relax(&mut p);
+                    Some(Disjunctive { original })
+                }
+            };
+            (Solver::consume(p, tuning)?, disjunctive)
+        } else {
+            // translated through the compaction's numbers, not copied
+            let solver = Solver::mapped(
+                &closed,
+                &map.index,
+                map.kept.len(),
+                tuning,
+                #[cfg(debug_assertions)]
+                compacted(&closed, &map),
+            )?;
+            (solver, None)
         };
-        let mut solver = Solver::consume(p, tuning)?;
         if tuning.params.domain && !program.heuristics.is_empty() {
             solver.set_heuristics(&map.heuristics(&program.heuristics));
         }
@@ -367,13 +385,24 @@ impl Compaction {
     }
 }
 
+/// [`compaction`] and [`compacted`].
 fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
-    let n = p.num_atoms as usize;
-    // The atom of a plain fact `a.`, if `r` is one.
-    let fact_atom = |r: &Rule| match (&r.head, &r.body) {
+    let map = compaction(p);
+    (compacted(p, &map), map)
+}
+
+/// The plain fact of an atom, if `r` is one.
+fn fact_atom(r: &Rule) -> Option<Atom> {
+    match (&r.head, &r.body) {
         (Head::Disjunction(h), Body::Normal(b)) if h.len() == 1 && b.is_empty() => Some(h[0]),
         _ => None,
-    };
+    }
+}
+
+/// Which atoms of `p` some rule other than a plain fact mentions (kept,
+/// renumbered densely in order), and which of the others are facts.
+fn compaction(p: &GroundProgram) -> Compaction {
+    let n = p.num_atoms as usize;
     let mut referenced = vec![false; n];
     let mut fact = vec![false; n];
     for r in &p.rules {
@@ -403,8 +432,14 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
             always_true.push(Atom(a as u32));
         }
     }
+    Compaction { full_len: n, always_true, kept, index }
+}
+
+/// `p` over the atoms `map` keeps, in their numbers: the facts of the
+/// others are left out (most rules of a fact-heavy program).
+fn compacted(p: &GroundProgram, map: &Compaction) -> GroundProgram {
+    let index = &map.index;
     let map_atom = |a: Atom| Atom(index[a.index()]);
-    let index_copy = index.clone();
     let map_lit = |l: Lit| Lit::new(map_atom(l.atom()), l.is_positive());
     let minimize = p
         .minimize
@@ -414,10 +449,9 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
             lits: m.lits.iter().map(|&(l, w)| (map_lit(l), w)).collect(),
         })
         .collect();
-    // facts nothing mentions are dropped: most rules of a fact-heavy program
-    let dropped = |r: &Rule| fact_atom(r).is_some_and(|a| !referenced[a.index()]);
+    let dropped = |r: &Rule| fact_atom(r).is_some_and(|a| index[a.index()] == u32::MAX);
     let mut q = GroundProgram {
-        num_atoms: kept.len() as u32,
+        num_atoms: map.kept.len() as u32,
         rules: Vec::with_capacity(p.rules.iter().filter(|r| !dropped(r)).count()),
         minimize,
         externals: Vec::new(),
@@ -440,7 +474,7 @@ fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
         };
         q.rules.push(Rule { head, body });
     }
-    (q, Compaction { full_len: n, always_true, kept, index: index_copy })
+    q
 }
 
 /// Is `m` an answer set of `p`?  For programs without disjunctions this is

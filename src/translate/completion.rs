@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use super::translation::{BodyId, BodyInfo, Translation};
 use super::TranslateError as SolverError;
-use crate::program::{Body, GroundProgram, Head, Lit};
+use crate::program::{Atom, Body, GroundProgram, Head, Lit};
 use crate::solver::{ClauseList, SLit, Var};
 
 /// What a body is, beside its literals (with their weights, as
@@ -42,7 +42,48 @@ pub fn slit(l: Lit) -> SLit {
     Var(l.atom().0).lit(l.is_positive())
 }
 
-struct Builder {
+/// Which atoms of the program the translation keeps, and their numbers
+/// in it: all, as they are, or those `index` gives a number (`u32::MAX`:
+/// left out — only facts nothing mentions may be, see
+/// `crate::models::Compaction`), `0..len`.
+#[derive(Clone, Copy)]
+pub struct AtomMap<'a> {
+    index: Option<&'a [u32]>,
+    len: usize,
+}
+
+impl<'a> AtomMap<'a> {
+    /// Every atom of a program with `n` atoms, numbered as it is.
+    pub fn identity(n: usize) -> AtomMap<'static> {
+        AtomMap { index: None, len: n }
+    }
+
+    /// The atoms `index` numbers, `0..len`.
+    pub fn new(index: &'a [u32], len: usize) -> AtomMap<'a> {
+        AtomMap { index: Some(index), len }
+    }
+
+    /// The number `a` has in the translation, if it is kept.
+    pub fn get(&self, a: Atom) -> Option<Var> {
+        match self.index {
+            None => Some(Var(a.0)),
+            Some(ix) => Some(ix[a.index()]).filter(|&i| i != u32::MAX).map(Var),
+        }
+    }
+
+    /// The number of a kept atom.
+    fn var(&self, a: Atom) -> Var {
+        self.get(a).expect("an atom left out by the compaction occurs in a rule")
+    }
+
+    /// The solver literal of a program literal over a kept atom.
+    pub fn lit(&self, l: Lit) -> SLit {
+        self.var(l.atom()).lit(l.is_positive())
+    }
+}
+
+struct Builder<'a> {
+    map: AtomMap<'a>,
     t: Translation,
     /// The distinct bodies, by kind and literals: a table of indices into
     /// `t.bodies` (the literals are not stored twice).
@@ -62,7 +103,7 @@ fn body_hash(kind: Kind, lits: impl Iterator<Item = (SLit, i64)>) -> u64 {
     h.finish()
 }
 
-impl Builder {
+impl Builder<'_> {
     fn new_var(&mut self) -> Var {
         let v = Var(self.t.num_vars as u32);
         self.t.num_vars += 1;
@@ -125,7 +166,7 @@ impl Builder {
     fn body(&mut self, body: &Body) -> Option<BodyId> {
         match body {
             Body::Normal(ls) => {
-                let mut lits: Vec<SLit> = ls.iter().map(|&l| slit(l)).collect();
+                let mut lits: Vec<SLit> = ls.iter().map(|&l| self.map.lit(l)).collect();
                 lits.sort();
                 lits.dedup();
                 if lits.windows(2).any(|w| w[0] == !w[1]) {
@@ -140,7 +181,7 @@ impl Builder {
                 }
                 let mut merged: BTreeMap<SLit, i64> = BTreeMap::new();
                 for &(l, w) in lits {
-                    *merged.entry(slit(l)).or_insert(0) += w;
+                    *merged.entry(self.map.lit(l)).or_insert(0) += w;
                 }
                 let wl: Vec<(SLit, i64)> = merged.into_iter().map(|(l, w)| (l, w.min(bound))).collect();
                 let total: i64 = wl.iter().map(|x| x.1).sum();
@@ -189,10 +230,19 @@ impl Builder {
 }
 
 /// Builds the completion of `program`.
+#[cfg(test)]
 pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
-    let n = program.num_atoms as usize;
+    translate_mapped(program, AtomMap::identity(program.num_atoms as usize))
+}
+
+/// Builds the completion of `program` over the atoms `map` keeps,
+/// numbered as it says: that of the program the compaction would copy,
+/// without the copy (the plain facts of the atoms left out are skipped).
+pub fn translate_mapped(program: &GroundProgram, map: AtomMap<'_>) -> Result<Translation, SolverError> {
+    let n = map.len;
     let true_lit = Var(n as u32).pos();
     let mut b = Builder {
+        map,
         t: Translation {
             num_atoms: n,
             num_vars: n + 1,
@@ -215,14 +265,22 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
     // literals where a binary one does.  (A rule with a head that comes
     // later makes the body's variable; the clause then says what `¬β`
     // would.)
+    // the plain facts of atoms left out
+    let left_out = |rule: &crate::program::Rule| match (&rule.head, &rule.body) {
+        (Head::Disjunction(h), Body::Normal(b)) if h.len() == 1 && b.is_empty() => map.get(h[0]).is_none(),
+        _ => false,
+    };
     for rule in &program.rules {
+        if left_out(rule) {
+            continue;
+        }
         if let Head::Disjunction(h) = &rule.head {
             if h.len() >= 2 {
                 return Err(SolverError::Unsupported("disjunctive rules".into()));
             }
             if let (true, Body::Normal(ls)) = (h.is_empty(), &rule.body) {
                 if ls.len() >= 2 {
-                    let mut lits: Vec<SLit> = ls.iter().map(|&l| slit(l)).collect();
+                    let mut lits: Vec<SLit> = ls.iter().map(|&l| map.lit(l)).collect();
                     lits.sort();
                     lits.dedup();
                     if lits.windows(2).any(|w| w[0] == !w[1]) {
@@ -250,14 +308,14 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
             Head::Disjunction(h) => {
                 match h.first() {
                     None => b.t.clauses.push(&[!beta]),
-                    Some(a) => b.t.clauses.push(&[!beta, Var(a.0).pos()]),
+                    Some(&a) => b.t.clauses.push(&[!beta, map.var(a).pos()]),
                 }
                 h
             }
             Head::Choice(h) => h,
         };
-        for a in heads {
-            b.t.supports[a.index()].push(body);
+        for &a in heads {
+            b.t.supports[map.var(a).index()].push(body);
         }
     }
     for s in &mut b.t.supports {
@@ -281,8 +339,8 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
     let mut mergeable = vec![true; n];
     for rule in &program.rules {
         if let Head::Choice(h) = &rule.head {
-            for a in h {
-                mergeable[a.index()] = false;
+            for &a in h {
+                mergeable[map.var(a).index()] = false;
             }
         }
     }

@@ -24,6 +24,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub use completion::slit;
+use completion::AtomMap;
 pub use grow::Refused;
 pub use memory::{Memory, Term};
 
@@ -59,31 +60,59 @@ pub struct ProgramSolver {
 impl ProgramSolver {
     /// Translates `program` and sets up the solver and its propagators.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
-        ProgramSolver::build(std::borrow::Cow::Borrowed(program), tuning, false)
+        let map = AtomMap::identity(program.num_atoms as usize);
+        ProgramSolver::build(std::borrow::Cow::Borrowed(program), map, tuning, false, None)
+    }
+
+    /// [`ProgramSolver::new`] for the program `program` restricted to the
+    /// atoms `index` numbers `0..len` (every other atom only a plain fact
+    /// of its own: the compaction's program, translated without being
+    /// copied).  `compacted` is that program, built in debug builds only,
+    /// to check every model against.
+    pub fn mapped(
+        program: &GroundProgram,
+        index: &[u32],
+        len: usize,
+        tuning: Tuning,
+        #[cfg(debug_assertions)] compacted: GroundProgram,
+    ) -> Result<ProgramSolver, TranslateError> {
+        let map = AtomMap::new(index, len);
+        #[cfg(debug_assertions)]
+        let check = Some(compacted);
+        #[cfg(not(debug_assertions))]
+        let check = None;
+        ProgramSolver::build(std::borrow::Cow::Borrowed(program), map, tuning, false, check)
     }
 
     /// [`ProgramSolver::new`] for a program the caller no longer needs: it
     /// is dropped once translated, before the solver is built, so that the
     /// two do not take memory at the same time.
     pub fn consume(program: GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
-        ProgramSolver::build(std::borrow::Cow::Owned(program), tuning, false)
+        let map = AtomMap::identity(program.num_atoms as usize);
+        ProgramSolver::build(std::borrow::Cow::Owned(program), map, tuning, false, None)
     }
 
     /// [`ProgramSolver::new`], for a solver whose learning is to be
     /// taken out ([`ProgramSolver::memory`]) and given to the solver of a
     /// larger program ([`ProgramSolver::recall`]).
     pub fn remembering(program: &GroundProgram, tuning: Tuning) -> Result<ProgramSolver, TranslateError> {
-        ProgramSolver::build(std::borrow::Cow::Borrowed(program), tuning, true)
+        let map = AtomMap::identity(program.num_atoms as usize);
+        ProgramSolver::build(std::borrow::Cow::Borrowed(program), map, tuning, true, None)
     }
 
+    /// The solver of `program` over the atoms `map` keeps; `check`, the
+    /// program to check models against in debug builds (`program` itself
+    /// when `None`).
     fn build(
         program: std::borrow::Cow<'_, GroundProgram>,
+        map: AtomMap<'_>,
         tuning: Tuning,
         remember: bool,
+        check: Option<GroundProgram>,
     ) -> Result<ProgramSolver, TranslateError> {
-        let t = completion::translate(&program)?;
+        let t = completion::translate_mapped(&program, map)?;
         let literal = |l: Lit| {
-            let s = t.atom_lit[l.atom().index()];
+            let s = t.atom_lit[map.get(l.atom()).expect("objective atoms are kept").index()];
             if l.is_positive() {
                 s
             } else {
@@ -96,9 +125,9 @@ impl ProgramSolver {
             .map(|(_, lits)| lits.iter().map(|&(l, w)| (literal(l), w)).collect())
             .collect();
         #[cfg(debug_assertions)]
-        let program = program.into_owned();
+        let program = check.unwrap_or_else(|| program.into_owned());
         #[cfg(not(debug_assertions))]
-        drop(program);
+        drop((program, check));
         let ufs = unfounded::Unfounded::new(&t);
         let meaning = remember.then(|| memory::meanings(&t, &t.atom_lit));
         let known: Vec<(Vec<SLit>, SLit)> = if remember {

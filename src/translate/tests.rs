@@ -390,3 +390,47 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+/// A translation through an atom map is that of the program the map
+/// describes: the atoms it numbers, renumbered, without the plain facts of
+/// the atoms it leaves out.
+#[test]
+fn a_mapped_translation_is_that_of_the_renumbered_program() {
+    use super::completion::{translate, translate_mapped, AtomMap};
+    // atoms 0..6; 1 and 4 only facts of their own (left out), 2 a fact also used
+    let a = |i: u32| Atom(i);
+    let mut p = GroundProgram { num_atoms: 6, ..Default::default() };
+    p.add(Rule::fact(a(1)));
+    p.add(Rule::fact(a(2)));
+    p.add(Rule::fact(a(4)));
+    p.add(Rule::choice(a(0)));
+    p.add(Rule::normal(a(3), vec![a(0).pos(), a(2).pos()]));
+    p.add(Rule::normal(a(5), vec![a(3).neg()]));
+    p.add(Rule::normal(a(3), vec![a(5).pos()]));
+    p.add(Rule {
+        head: Head::Disjunction(smallvec::smallvec![]),
+        body: Body::Weight { bound: 3, lits: vec![(a(0).pos(), 1), (a(3).pos(), 1), (a(5).pos(), 1)] },
+    });
+    let index = [0, u32::MAX, 1, 2, u32::MAX, 3];
+    let b = |i: u32| Atom(index[i as usize]);
+    let mut q = GroundProgram { num_atoms: 4, ..Default::default() };
+    q.add(Rule::fact(b(2)));
+    q.add(Rule::choice(b(0)));
+    q.add(Rule::normal(b(3), vec![b(0).pos(), b(2).pos()]));
+    q.add(Rule::normal(b(5), vec![b(3).neg()]));
+    q.add(Rule::normal(b(3), vec![b(5).pos()]));
+    q.add(Rule {
+        head: Head::Disjunction(smallvec::smallvec![]),
+        body: Body::Weight { bound: 3, lits: vec![(b(0).pos(), 1), (b(3).pos(), 1), (b(5).pos(), 1)] },
+    });
+    let mapped = translate_mapped(&p, AtomMap::new(&index, 4)).unwrap();
+    let plain = translate(&q).unwrap();
+    let clauses =
+        |t: &super::translation::Translation| t.clauses.iter().map(|c| c.to_vec()).collect::<Vec<_>>();
+    assert_eq!(clauses(&mapped), clauses(&plain));
+    assert_eq!(mapped.weights, plain.weights);
+    assert_eq!((mapped.num_vars, mapped.num_atoms), (plain.num_vars, plain.num_atoms));
+    assert_eq!(mapped.atom_lit, plain.atom_lit);
+    // `0` must hold (else `5` and `3` undo each other), then `3` does, not `5`
+    assert_eq!(models(&q), [vec![true, true, true, false]]);
+}
