@@ -149,15 +149,21 @@ impl ClauseDb {
     /// [`Relocation`] maps each live clause's old reference to its new one
     /// (and a deleted clause to `None`); `learnt` is already relocated.
     pub fn collect(&mut self) -> Relocation {
-        // in place: a live clause only moves down, over deleted ones, so
-        // the arena is never held twice
+        self.sweep(|_, _| true)
+    }
+
+    /// Moves the live clauses that `whole` (given their literals and
+    /// flags) keeps down over the others, in place — a clause only moves
+    /// down, so the arena is never held twice —, drops the others, and
+    /// relocates `learnt`.
+    fn sweep(&mut self, mut whole: impl FnMut(&[SLit], u32) -> bool) -> Relocation {
         let mut forward: Vec<(u32, u32)> = Vec::new();
         let (mut i, mut w) = (0, 0);
         while i < self.arena.len() {
             let len = self.arena[i].raw() as usize;
             let flags = self.arena[i + 1].raw();
             let size = HEADER + len + trailer(len, flags);
-            if flags & DELETED == 0 {
+            if flags & DELETED == 0 && whole(&self.arena[i + HEADER..i + HEADER + len], flags) {
                 forward.push((i as u32, w as u32));
                 self.arena.copy_within(i..i + size, w);
                 w += size;
@@ -167,15 +173,13 @@ impl ClauseDb {
         self.arena.truncate(w);
         self.wasted = 0;
         let reloc = Relocation { forward };
-        let mut learnt = std::mem::take(&mut self.learnt);
-        learnt.retain_mut(|c| match reloc.get(*c) {
+        self.learnt.retain_mut(|c| match reloc.get(*c) {
             Some(n) => {
                 *c = n;
                 true
             }
             None => false,
         });
-        self.learnt = learnt;
         reloc
     }
 }
@@ -195,42 +199,22 @@ impl ClauseDb {
         is_false: impl Fn(SLit) -> bool,
         mut binary: impl FnMut(SLit, SLit),
     ) {
-        let mut forward: Vec<(u32, u32)> = Vec::new();
         let mut shortened: Vec<(Vec<SLit>, bool, u32)> = Vec::new();
-        let (mut i, mut w) = (0, 0);
-        while i < self.arena.len() {
-            let len = self.arena[i].raw() as usize;
-            let flags = self.arena[i + 1].raw();
-            let size = HEADER + len + trailer(len, flags);
-            let lits = i + HEADER..i + HEADER + len;
-            if flags & DELETED != 0 || self.arena[lits.clone()].iter().any(|&l| is_true(l)) {
-                i += size;
-                continue;
+        self.sweep(|lits, flags| {
+            if lits.iter().any(|&l| is_true(l)) {
+                return false;
             }
-            if self.arena[lits.clone()].iter().any(|&l| is_false(l)) {
-                let left: Vec<SLit> = self.arena[lits].iter().copied().filter(|&l| !is_false(l)).collect();
-                debug_assert!(left.len() >= 2, "a clause false at the root level");
-                if left.len() == 2 {
-                    binary(left[0], left[1]);
-                } else {
-                    shortened.push((left, flags & LEARNT != 0, flags >> LBD_SHIFT));
-                }
+            if !lits.iter().any(|&l| is_false(l)) {
+                return true;
+            }
+            let left: Vec<SLit> = lits.iter().copied().filter(|&l| !is_false(l)).collect();
+            debug_assert!(left.len() >= 2, "a clause false at the root level");
+            if left.len() == 2 {
+                binary(left[0], left[1]);
             } else {
-                forward.push((i as u32, w as u32));
-                self.arena.copy_within(i..i + size, w);
-                w += size;
+                shortened.push((left, flags & LEARNT != 0, flags >> LBD_SHIFT));
             }
-            i += size;
-        }
-        self.arena.truncate(w);
-        self.wasted = 0;
-        let reloc = Relocation { forward };
-        self.learnt.retain_mut(|c| match reloc.get(*c) {
-            Some(n) => {
-                *c = n;
-                true
-            }
-            None => false,
+            false
         });
         for (lits, learnt, lbd) in shortened {
             let n = lits.len() as u32;
