@@ -77,6 +77,22 @@ pub struct WeightDb {
     grouped: usize,
 }
 
+/// Moves the counter of the constraint that watch `w` names by the
+/// watched literal's weight, `dir` times (`w` on `beta` moves none).
+#[inline]
+fn move_counter(heads: &mut [Head], weights: &[i64], w: WeightWatch, dir: i64) {
+    if w.slot == BETA {
+        return;
+    }
+    let h = &mut heads[w.cid as usize];
+    let by = dir * if h.unit { 1 } else { weights[(h.start + w.slot / 2) as usize] };
+    if w.slot & 1 == 0 {
+        h.sum_true += by;
+    } else {
+        h.max -= by;
+    }
+}
+
 impl WeightDb {
     /// An empty store for `num_vars` variables.
     pub fn new(num_vars: usize) -> WeightDb {
@@ -193,16 +209,6 @@ impl WeightDb {
         self.grouped = self.heads.len();
     }
 
-    /// The weight a watch moves its constraint's counter by.
-    #[inline]
-    fn weight(&self, h: &Head, slot: u32) -> i64 {
-        if h.unit {
-            1
-        } else {
-            self.weights[(h.start + slot / 2) as usize]
-        }
-    }
-
     /// Processes trail literal `p` (once, in trail order): moves the
     /// counters of the constraints watching `p` — `p` true adds its weight
     /// to `sum_true`, `p` the negation of a constraint literal takes it from
@@ -214,16 +220,7 @@ impl WeightDb {
         let Some(ws) = self.watch.get(p.code()) else { return Ok(()) };
         let mut result = Ok(());
         for w in ws {
-            if w.slot != BETA {
-                let h = &self.heads[w.cid as usize];
-                let by = if h.unit { 1 } else { self.weights[(h.start + w.slot / 2) as usize] };
-                let h = &mut self.heads[w.cid as usize];
-                if w.slot & 1 == 0 {
-                    h.sum_true += by;
-                } else {
-                    h.max -= by;
-                }
-            }
+            move_counter(&mut self.heads, &self.weights, *w, 1);
             if result.is_ok() {
                 result = self.check(w.cid, w.slot, a);
             }
@@ -247,15 +244,7 @@ impl WeightDb {
     fn shift(&mut self, p: SLit, dir: i64) {
         let Some(ws) = self.watch.get(p.code()) else { return };
         for w in ws {
-            if w.slot != BETA {
-                let by = dir * self.weight(&self.heads[w.cid as usize], w.slot);
-                let h = &mut self.heads[w.cid as usize];
-                if w.slot & 1 == 0 {
-                    h.sum_true += by;
-                } else {
-                    h.max -= by;
-                }
-            }
+            move_counter(&mut self.heads, &self.weights, *w, dir);
         }
     }
 
