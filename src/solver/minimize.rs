@@ -232,18 +232,23 @@ mod tests {
         assert_eq!(cell.lock().unwrap().as_ref().unwrap().costs, vec![4]);
     }
 
-    /// All models of "at least one of x0..x3" with weights 3, -1, 2, 1 at
-    /// one level: branch and bound ends at the optimum -1 ({x1}).
-    #[test]
-    fn branch_and_bound_reaches_the_optimum() {
+    /// The search over `x0 ∨ x1 ∨ x2 ∨ x3` minimising `3 x0 - x1 + 2 x2 + x3`,
+    /// with its bound cell; `excluded`: models get no blocking clause.
+    fn search(excluded: bool) -> (Solver, BoundCell) {
         let x: Vec<SLit> = (0..4).map(|v| Var(v).pos()).collect();
         let mut clauses = crate::solver::ClauseList::default();
         clauses.push(&x);
-        let problem = Problem { num_vars: 4, clauses, ..Default::default() };
-        let mut s = Solver::new(problem, Tuning::default());
+        let mut s = Solver::new(Problem { num_vars: 4, clauses, ..Default::default() }, Tuning::default());
         let bound: BoundCell = Arc::new(Mutex::new(None));
         let levels = vec![vec![(x[0], 3), (x[1], -1), (x[2], 2), (x[3], 1)]];
         s.add_propagator(Box::new(Minimize::new(&levels, 4, bound.clone())));
+        s.models_excluded_by_bound(excluded);
+        (s, bound)
+    }
+
+    /// Branch and bound to the end, each model's cost the next strict
+    /// bound; the costs must strictly decrease.  Returns the last.
+    fn converge(s: &mut Solver, bound: &BoundCell) -> i64 {
         let mut last = i64::MAX;
         while let Outcome::Model(m) = s.next_model() {
             let cost: i64 = [3, -1, 2, 1].iter().zip(&m).filter(|(_, &t)| t).map(|(w, _)| *w).sum();
@@ -251,38 +256,27 @@ mod tests {
             last = cost;
             *bound.lock().unwrap() = Some(Bound { costs: vec![cost], strict: true });
         }
-        assert_eq!(last, -1);
+        last
+    }
+
+    /// All models of "at least one of x0..x3" with weights 3, -1, 2, 1 at
+    /// one level: branch and bound ends at the optimum -1 ({x1}).
+    #[test]
+    fn branch_and_bound_reaches_the_optimum() {
+        let (mut s, bound) = search(false);
+        assert_eq!(converge(&mut s, &bound), -1);
     }
 
     #[test]
     fn branch_and_bound_adds_no_blocking_clauses() {
-        let x: Vec<SLit> = (0..4).map(|v| Var(v).pos()).collect();
-        let levels = vec![vec![(x[0], 3), (x[1], -1), (x[2], 2), (x[3], 1)]];
-        let new = || {
-            let mut clauses = crate::solver::ClauseList::default();
-            clauses.push(&x);
-            let mut s =
-                Solver::new(Problem { num_vars: 4, clauses, ..Default::default() }, Tuning::default());
-            let bound: BoundCell = Arc::new(Mutex::new(None));
-            s.add_propagator(Box::new(Minimize::new(&levels, 4, bound.clone())));
-            s.models_excluded_by_bound(true);
-            (s, bound)
-        };
         // the bound left as it is, the model is found again: nothing blocks it
-        let (mut s, _) = new();
+        let (mut s, _) = search(true);
         let (Outcome::Model(a), Outcome::Model(b)) = (s.next_model(), s.next_model()) else {
             panic!("no model")
         };
         assert_eq!(a, b);
         // tightened each time, the bound alone leads to the optimum
-        let (mut s, bound) = new();
-        let mut last = i64::MAX;
-        while let Outcome::Model(m) = s.next_model() {
-            let cost: i64 = [3, -1, 2, 1].iter().zip(&m).filter(|(_, &t)| t).map(|(w, _)| *w).sum();
-            assert!(cost < last);
-            last = cost;
-            *bound.lock().unwrap() = Some(Bound { costs: vec![cost], strict: true });
-        }
-        assert_eq!(last, -1);
+        let (mut s, bound) = search(true);
+        assert_eq!(converge(&mut s, &bound), -1);
     }
 }
