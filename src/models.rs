@@ -50,9 +50,7 @@ impl Models {
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
         let closed = program.closed();
         let map = compaction(&closed);
-        let has_disjunctions =
-            closed.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1));
-        let (mut solver, disjunctive) = if has_disjunctions {
+        let (mut solver, disjunctive) = if shift::has_disjunctions(&closed) {
             // shifted or relaxed: a program of its own
             let mut p = compacted(&closed, &map);
             let disjunctive = match shift::shift(&mut p) {
@@ -483,7 +481,7 @@ fn compacted(p: &GroundProgram, map: &Compaction) -> GroundProgram {
 /// reduct exists.
 pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
     let p = &*p.closed();
-    let disjunctive = p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1));
+    let disjunctive = shift::has_disjunctions(p);
     if !disjunctive {
         return p.is_stable_model(m);
     }

@@ -22,10 +22,15 @@ pub struct NotHeadCycleFree {
     pub rule: usize,
 }
 
+/// Some rule of `p` has a disjunctive head of two or more atoms.
+pub fn has_disjunctions(p: &GroundProgram) -> bool {
+    p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1))
+}
+
 /// Shifts every disjunctive rule if all are head-cycle-free; otherwise
 /// leaves the program unchanged and names the first one that is not.
 pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
-    if !p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1)) {
+    if !has_disjunctions(p) {
         return Ok(());
     }
     let n = p.num_atoms as usize;
