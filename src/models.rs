@@ -21,7 +21,9 @@
 //! Invariant: [`Models::next`] returns exactly the answer sets of the
 //! program given to [`Models::new`], each once.
 
-use crate::program::{shift, Atom, Body, External, GroundProgram, Head, Heuristic, Lit, Minimize, Rule};
+use crate::program::{
+    falsity, shift, Atom, Body, External, GroundProgram, Head, Heuristic, Lit, Minimize, Rule,
+};
 use crate::solver::{Outcome, Stats, Tuning};
 use crate::translate::{Memory, ProgramSolver as Solver, Support, TranslateError as SolverError};
 use std::sync::atomic::AtomicBool;
@@ -49,7 +51,7 @@ impl Models {
     /// for the solver; `Err` if the translation fails.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
         let closed = program.closed();
-        let map = compaction(&closed);
+        let map = compaction(&closed, |_| false);
         let (mut solver, disjunctive) = if shift::has_disjunctions(&closed) {
             // shifted or relaxed: a program of its own
             let mut p = compacted(&closed, &map);
@@ -67,6 +69,7 @@ impl Models {
             let solver = Solver::mapped(
                 &closed,
                 &map.index,
+                &map.false_atoms,
                 map.kept.len(),
                 tuning,
                 #[cfg(debug_assertions)]
@@ -92,7 +95,12 @@ impl Models {
         memory: Option<&Memory>,
     ) -> Result<Models, SolverError> {
         let (opened, assumed) = program.opened();
-        let (mut p, map) = compact(&opened);
+        // the externals each solve assumes values for stay open
+        let mut frozen = vec![false; program.num_atoms as usize];
+        for (a, v) in program.open_externals() {
+            frozen[a.index()] = v != External::Release;
+        }
+        let (mut p, map) = compact(&opened, |a| frozen[a.index()]);
         if shift::shift(&mut p).is_err() {
             return Models::new(program, tuning);
         }
@@ -138,69 +146,93 @@ impl Models {
         if self.disjunctive.is_some() || self.map.full_len > new.num_atoms as usize {
             return false;
         }
-        let n = self.map.full_len;
+        let (n, total) = (self.map.full_len, new.num_atoms as usize);
         // new open externals are choices (their values are assumptions)
         let choices: Vec<Rule> = open
             .iter()
             .filter(|&&(a, v)| a.index() >= n && v != External::Release)
             .map(|&(a, _)| Rule::choice(a))
             .collect();
-        let first = self.map.kept.len() as u32;
-        let fresh = |a: Atom| Atom(first + (a.0 - n as u32));
-        // the rules over the compact atoms: old atoms mapped (or their
-        // fixed values folded in), new ones numbered after them
-        let lit = |l: Lit| -> Result<Lit, bool> {
-            if l.atom().index() >= n {
-                Ok(Lit::new(fresh(l.atom()), l.is_positive()))
-            } else {
-                self.map.literal(l)
-            }
+        let rules: Vec<&Rule> = added.iter().copied().chain(&choices).collect();
+        let defines_old = |r: &&Rule| match &r.head {
+            Head::Disjunction(h) | Head::Choice(h) => h.iter().any(|a| a.index() < n),
         };
-        let mut rules = Vec::with_capacity(added.len() + choices.len());
-        'rules: for r in added.iter().copied().chain(&choices) {
-            let head = match &r.head {
-                Head::Disjunction(h) | Head::Choice(h) => h,
-            };
-            if head.iter().any(|a| a.index() < n) {
-                return false;
-            }
-            let body = match &r.body {
-                Body::Normal(ls) => {
-                    let mut out = Vec::with_capacity(ls.len());
-                    for &l in ls {
-                        match lit(l) {
-                            Ok(l) => out.push(l),
-                            Err(true) => {}
-                            Err(false) => continue 'rules,
-                        }
-                    }
-                    Body::Normal(out)
-                }
-                Body::Weight { bound, lits } => {
-                    let (mut bound, mut out) = (*bound, Vec::with_capacity(lits.len()));
-                    for &(l, w) in lits {
-                        match lit(l) {
-                            Ok(l) => out.push((l, w)),
-                            Err(true) => bound -= w,
-                            Err(false) => {}
-                        }
-                    }
-                    Body::Weight { bound, lits: out }
-                }
-            };
-            let head = match &r.head {
-                Head::Disjunction(h) => Head::Disjunction(h.iter().map(|&a| fresh(a)).collect()),
-                Head::Choice(h) => Head::Choice(h.iter().map(|&a| fresh(a)).collect()),
-            };
-            rules.push(Rule { head, body });
+        if rules.iter().any(defines_old) {
+            return false;
         }
-        let count = first + (new.num_atoms - n as u32);
+        // the new atoms false for all to see, given the old ones
+        let map = &self.map;
+        let mut frozen = vec![false; total - n];
+        for &(a, v) in open.iter().filter(|(a, _)| a.index() >= n) {
+            frozen[a.index() - n] = v != External::Release;
+        }
+        let fresh_false = falsity::false_atoms(
+            rules.len(),
+            |i| rules[i],
+            n..total,
+            |a| map.value(a),
+            |a| frozen[a.index() - n],
+        )
+        .unwrap_or_default();
+        let value = |a: Atom| match a.index().checked_sub(n) {
+            None => map.value(a),
+            Some(k) => (fresh_false.get(k) == Some(&true)).then_some(false),
+        };
+        let rules: Vec<_> = rules.iter().filter_map(|r| falsity::rule_under(r, value)).collect();
+        // the new atoms these rules mention, numbered after the old ones
+        let mut mentioned = vec![false; total - n];
+        for r in &rules {
+            mention(r, |a| {
+                if let Some(k) = a.index().checked_sub(n) {
+                    mentioned[k] = true;
+                }
+            });
+        }
+        let mut count = map.kept.len() as u32;
+        let fresh: Vec<u32> = mentioned
+            .iter()
+            .map(|&m| {
+                count += m as u32;
+                if m {
+                    count - 1
+                } else {
+                    u32::MAX
+                }
+            })
+            .collect();
+        // the rules over the compact atoms (`rule_under` left only open ones)
+        let lit = |l: Lit| match l.atom().index().checked_sub(n) {
+            Some(k) => Lit::new(Atom(fresh[k]), l.is_positive()),
+            None => map.literal(l).expect("an open old atom is kept"),
+        };
+        let atom = |a: Atom| lit(a.pos()).atom();
+        let rules: Vec<Rule> = rules
+            .iter()
+            .map(|r| Rule {
+                head: match &r.head {
+                    Head::Disjunction(h) => Head::Disjunction(h.iter().map(|&a| atom(a)).collect()),
+                    Head::Choice(h) => Head::Choice(h.iter().map(|&a| atom(a)).collect()),
+                },
+                body: match &r.body {
+                    Body::Normal(ls) => Body::Normal(ls.iter().map(|&l| lit(l)).collect()),
+                    Body::Weight { bound, lits } => {
+                        Body::Weight { bound: *bound, lits: lits.iter().map(|&(l, w)| (lit(l), w)).collect() }
+                    }
+                },
+            })
+            .collect();
         if self.solver.grow(count, &rules).is_err() {
             return false;
         }
-        self.map.index.extend((n as u32..new.num_atoms).map(|a| fresh(Atom(a)).0));
-        self.map.kept.extend((n as u32..new.num_atoms).map(Atom));
-        self.map.full_len = new.num_atoms as usize;
+        if !fresh_false.is_empty() || !self.map.false_atoms.is_empty() {
+            self.map.false_atoms.resize(n, false);
+            self.map
+                .false_atoms
+                .extend(fresh_false.iter().copied().chain(std::iter::repeat(false)).take(total - n));
+        }
+        self.map.kept.extend((n..total).filter(|&a| fresh[a - n] != u32::MAX).map(|a| Atom(a as u32)));
+        self.map.index.extend(fresh);
+        self.map.full_len = total;
         // externals released since: false for good
         for &(a, v) in open {
             if v == External::Release {
@@ -328,12 +360,16 @@ impl Models {
 }
 
 /// The program restricted to the atoms some rule other than a plain fact
-/// mentions, renumbered densely.
+/// mentions once the atoms false in every answer set that its shape shows
+/// are taken out ([`crate::program::falsity`]), renumbered densely.
 struct Compaction {
     /// Atoms of the full program.
     full_len: usize,
     /// Facts that nothing else mentions: true in every answer set.
     always_true: Vec<Atom>,
+    /// Per full atom: false in every answer set (empty: none is); such
+    /// an atom is left out unless the objective mentions it.
+    false_atoms: Vec<bool>,
     /// `kept[i]` is the full program's atom for the compact atom `i`.
     kept: Vec<Atom>,
     /// The compact atom of each full atom (`u32::MAX`: left out).
@@ -348,6 +384,15 @@ impl Compaction {
             u32::MAX => Err(self.always_true.binary_search(&l.atom()).is_ok() == l.is_positive()),
             i => Ok(Lit::new(Atom(i), l.is_positive())),
         }
+    }
+
+    /// The value atom `a` has in every answer set, if the compaction
+    /// fixed it (left out, or marked false).
+    fn value(&self, a: Atom) -> Option<bool> {
+        if self.false_atoms.get(a.index()) == Some(&true) {
+            return Some(false);
+        }
+        self.literal(a.pos()).err()
     }
 
     /// The heuristic directives over the compact atoms: those on atoms
@@ -384,8 +429,8 @@ impl Compaction {
 }
 
 /// [`compaction`] and [`compacted`].
-fn compact(p: &GroundProgram) -> (GroundProgram, Compaction) {
-    let map = compaction(p);
+fn compact(p: &GroundProgram, frozen: impl Fn(Atom) -> bool) -> (GroundProgram, Compaction) {
+    let map = compaction(p, frozen);
     (compacted(p, &map), map)
 }
 
@@ -397,24 +442,25 @@ fn fact_atom(r: &Rule) -> Option<Atom> {
     }
 }
 
-/// Which atoms of `p` some rule other than a plain fact mentions (kept,
-/// renumbered densely in order), and which of the others are facts.
-fn compaction(p: &GroundProgram) -> Compaction {
+/// Which atoms of `p` are false in every answer set for all to see
+/// ([`crate::program::falsity`]), which of the others some rule other
+/// than a plain fact mentions once those are taken out (kept, renumbered
+/// densely in order), and which of the rest are facts.  The `frozen`
+/// atoms are never taken out (see [`falsity::false_atoms`]).
+fn compaction(p: &GroundProgram, frozen: impl Fn(Atom) -> bool) -> Compaction {
     let n = p.num_atoms as usize;
+    let false_atoms =
+        falsity::false_atoms(p.rules.len(), |i| &p.rules[i], 0..n, |_| None, frozen).unwrap_or_default();
+    let value = |a: Atom| (false_atoms.get(a.index()) == Some(&true)).then_some(false);
     let mut referenced = vec![false; n];
     let mut fact = vec![false; n];
     for r in &p.rules {
-        if let Some(a) = fact_atom(r) {
+        let Some(r) = falsity::rule_under(r, value) else { continue };
+        if let Some(a) = fact_atom(&r) {
             fact[a.index()] = true;
             continue;
         }
-        match &r.head {
-            Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| referenced[a.index()] = true),
-        }
-        match &r.body {
-            Body::Normal(ls) => ls.iter().for_each(|l| referenced[l.atom().index()] = true),
-            Body::Weight { lits, .. } => lits.iter().for_each(|(l, _)| referenced[l.atom().index()] = true),
-        }
+        mention(&r, |a| referenced[a.index()] = true);
     }
     for m in &p.minimize {
         m.lits.iter().for_each(|(l, _)| referenced[l.atom().index()] = true);
@@ -430,11 +476,23 @@ fn compaction(p: &GroundProgram) -> Compaction {
             always_true.push(Atom(a as u32));
         }
     }
-    Compaction { full_len: n, always_true, kept, index }
+    Compaction { full_len: n, always_true, false_atoms, kept, index }
 }
 
-/// `p` over the atoms `map` keeps, in their numbers: the facts of the
-/// others are left out (most rules of a fact-heavy program).
+/// Calls `f` with every atom rule `r` mentions.
+fn mention(r: &Rule, mut f: impl FnMut(Atom)) {
+    match &r.head {
+        Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|&a| f(a)),
+    }
+    match &r.body {
+        Body::Normal(ls) => ls.iter().for_each(|l| f(l.atom())),
+        Body::Weight { lits, .. } => lits.iter().for_each(|(l, _)| f(l.atom())),
+    }
+}
+
+/// `p` over the atoms `map` keeps, in their numbers: each rule without
+/// its fixed atoms (the facts of the others are left out, which are most
+/// rules of a fact-heavy program).
 fn compacted(p: &GroundProgram, map: &Compaction) -> GroundProgram {
     let index = &map.index;
     let map_atom = |a: Atom| Atom(index[a.index()]);
@@ -447,19 +505,17 @@ fn compacted(p: &GroundProgram, map: &Compaction) -> GroundProgram {
             lits: m.lits.iter().map(|&(l, w)| (map_lit(l), w)).collect(),
         })
         .collect();
-    let dropped = |r: &Rule| fact_atom(r).is_some_and(|a| index[a.index()] == u32::MAX);
+    let under = |r| falsity::rule_under(r, |a| map.value(a));
     let mut q = GroundProgram {
         num_atoms: map.kept.len() as u32,
-        rules: Vec::with_capacity(p.rules.iter().filter(|r| !dropped(r)).count()),
+        rules: Vec::with_capacity(p.rules.iter().filter(|r| under(r).is_some()).count()),
         minimize,
         externals: Vec::new(),
         project: None,
         heuristics: Vec::new(),
     };
     for r in &p.rules {
-        if dropped(r) {
-            continue;
-        }
+        let Some(r) = under(r) else { continue };
         let head = match &r.head {
             Head::Disjunction(h) => Head::Disjunction(h.iter().map(|a| map_atom(*a)).collect()),
             Head::Choice(h) => Head::Choice(h.iter().map(|a| map_atom(*a)).collect()),

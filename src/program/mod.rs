@@ -16,6 +16,7 @@
 //! Which atoms are printed, and as what text, is not part of this type: the
 //! grounder keeps that table, the solver never needs it.
 
+pub mod falsity;
 pub mod shift;
 pub mod simplify;
 

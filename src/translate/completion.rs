@@ -44,23 +44,26 @@ pub fn slit(l: Lit) -> SLit {
 
 /// Which atoms of the program the translation keeps, and their numbers
 /// in it: all, as they are, or those `index` gives a number (`u32::MAX`:
-/// left out — only facts nothing mentions may be, see
-/// `crate::models::Compaction`), `0..len`.
+/// left out: a fact nothing else mentions, or an atom false in every
+/// answer set, see `crate::models::Compaction`), `0..len`; and which atoms
+/// are false in every answer set (`false_atoms`, empty if none; see
+/// [`crate::program::falsity`]), kept or not.
 #[derive(Clone, Copy)]
 pub struct AtomMap<'a> {
     index: Option<&'a [u32]>,
+    false_atoms: &'a [bool],
     len: usize,
 }
 
 impl<'a> AtomMap<'a> {
     /// Every atom of a program with `n` atoms, numbered as it is.
     pub fn identity(n: usize) -> AtomMap<'static> {
-        AtomMap { index: None, len: n }
+        AtomMap { index: None, false_atoms: &[], len: n }
     }
 
-    /// The atoms `index` numbers, `0..len`.
-    pub fn new(index: &'a [u32], len: usize) -> AtomMap<'a> {
-        AtomMap { index: Some(index), len }
+    /// The atoms `index` numbers, `0..len`; those `false_atoms` marks are false.
+    pub fn new(index: &'a [u32], false_atoms: &'a [bool], len: usize) -> AtomMap<'a> {
+        AtomMap { index: Some(index), false_atoms, len }
     }
 
     /// The number `a` has in the translation, if it is kept.
@@ -68,6 +71,16 @@ impl<'a> AtomMap<'a> {
         match self.index {
             None => Some(Var(a.0)),
             Some(ix) => Some(ix[a.index()]).filter(|&i| i != u32::MAX).map(Var),
+        }
+    }
+
+    /// The value `a` has in every answer set, if it is fixed: false if
+    /// marked so, true if it was left out otherwise (a fact).
+    pub fn value(&self, a: Atom) -> Option<bool> {
+        if self.false_atoms.get(a.index()) == Some(&true) {
+            Some(false)
+        } else {
+            self.get(a).is_none().then_some(true)
         }
     }
 
@@ -237,7 +250,8 @@ pub fn translate(program: &GroundProgram) -> Result<Translation, SolverError> {
 
 /// Builds the completion of `program` over the atoms `map` keeps,
 /// numbered as it says: that of the program the compaction would copy,
-/// without the copy (the plain facts of the atoms left out are skipped).
+/// without the copy (each rule is read without its fixed atoms, see
+/// [`crate::program::falsity::rule_under`]).
 pub fn translate_mapped(program: &GroundProgram, map: AtomMap<'_>) -> Result<Translation, SolverError> {
     let n = map.len;
     let true_lit = Var(n as u32).pos();
@@ -265,14 +279,15 @@ pub fn translate_mapped(program: &GroundProgram, map: AtomMap<'_>) -> Result<Tra
     // literals where a binary one does.  (A rule with a head that comes
     // later makes the body's variable; the clause then says what `¬β`
     // would.)
-    // the plain facts of atoms left out
-    let left_out = |rule: &crate::program::Rule| match (&rule.head, &rule.body) {
-        (Head::Disjunction(h), Body::Normal(b)) if h.len() == 1 && b.is_empty() => map.get(h[0]).is_none(),
-        _ => false,
-    };
+    // atoms of a choice rule's head are not merged (see below)
+    let mut mergeable = vec![true; n];
     for rule in &program.rules {
-        if left_out(rule) {
+        // without its fixed atoms (the plain facts of atoms left out go)
+        let Some(rule) = crate::program::falsity::rule_under(rule, |a| map.value(a)) else {
             continue;
+        };
+        if let Head::Choice(h) = &rule.head {
+            h.iter().for_each(|&a| mergeable[map.var(a).index()] = false);
         }
         if let Head::Disjunction(h) = &rule.head {
             if h.len() >= 2 {
@@ -336,14 +351,6 @@ pub fn translate_mapped(program: &GroundProgram, map: AtomMap<'_>) -> Result<Tra
     }
     // atoms with exactly one normal rule and no choice rule, and not
     // counted in a weight constraint, may be merged with their body
-    let mut mergeable = vec![true; n];
-    for rule in &program.rules {
-        if let Head::Choice(h) = &rule.head {
-            for &a in h {
-                mergeable[map.var(a).index()] = false;
-            }
-        }
-    }
     for (_, _, lits) in &b.t.weights {
         for &(l, _) in lits {
             if l.var().index() < n {

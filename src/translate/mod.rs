@@ -65,18 +65,20 @@ impl ProgramSolver {
     }
 
     /// [`ProgramSolver::new`] for the program `program` restricted to the
-    /// atoms `index` numbers `0..len` (every other atom only a plain fact
-    /// of its own: the compaction's program, translated without being
+    /// atoms `index` numbers `0..len`, with the atoms `false_atoms` marks
+    /// false (every other atom left out is only a plain fact of its own,
+    /// or false: the compaction's program, translated without being
     /// copied).  `compacted` is that program, built in debug builds only,
     /// to check every model against.
     pub fn mapped(
         program: &GroundProgram,
         index: &[u32],
+        false_atoms: &[bool],
         len: usize,
         tuning: Tuning,
         #[cfg(debug_assertions)] compacted: GroundProgram,
     ) -> Result<ProgramSolver, TranslateError> {
-        let map = AtomMap::new(index, len);
+        let map = AtomMap::new(index, false_atoms, len);
         #[cfg(debug_assertions)]
         let check = Some(compacted);
         #[cfg(not(debug_assertions))]

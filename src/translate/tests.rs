@@ -392,14 +392,19 @@ proptest! {
 }
 
 /// A translation through an atom map is that of the program the map
-/// describes: the atoms it numbers, renumbered, without the plain facts of
-/// the atoms it leaves out.
+/// describes: the atoms it numbers, renumbered, each rule without its
+/// fixed atoms (the plain facts of the atoms it leaves out go).
 #[test]
 fn a_mapped_translation_is_that_of_the_renumbered_program() {
     use super::completion::{translate, translate_mapped, AtomMap};
-    // atoms 0..6; 1 and 4 only facts of their own (left out), 2 a fact also used
+    // atoms 0..7; 1 and 4 only facts of their own (left out), 2 a fact
+    // also used, 6 ruled out (left out: its rule is a constraint on its
+    // body, a rule that needs it goes)
     let a = |i: u32| Atom(i);
-    let mut p = GroundProgram { num_atoms: 6, ..Default::default() };
+    let mut p = GroundProgram { num_atoms: 7, ..Default::default() };
+    p.add(Rule::constraint(vec![a(6).pos()]));
+    p.add(Rule::normal(a(6), vec![a(0).pos(), a(5).pos()]));
+    p.add(Rule::normal(a(3), vec![a(6).pos(), a(0).pos()]));
     p.add(Rule::fact(a(1)));
     p.add(Rule::fact(a(2)));
     p.add(Rule::fact(a(4)));
@@ -411,9 +416,11 @@ fn a_mapped_translation_is_that_of_the_renumbered_program() {
         head: Head::Disjunction(smallvec::smallvec![]),
         body: Body::Weight { bound: 3, lits: vec![(a(0).pos(), 1), (a(3).pos(), 1), (a(5).pos(), 1)] },
     });
-    let index = [0, u32::MAX, 1, 2, u32::MAX, 3];
+    let index = [0, u32::MAX, 1, 2, u32::MAX, 3, u32::MAX];
+    let false_atoms = [false, false, false, false, false, false, true];
     let b = |i: u32| Atom(index[i as usize]);
     let mut q = GroundProgram { num_atoms: 4, ..Default::default() };
+    q.add(Rule::constraint(vec![b(0).pos(), b(5).pos()]));
     q.add(Rule::fact(b(2)));
     q.add(Rule::choice(b(0)));
     q.add(Rule::normal(b(3), vec![b(0).pos(), b(2).pos()]));
@@ -423,7 +430,7 @@ fn a_mapped_translation_is_that_of_the_renumbered_program() {
         head: Head::Disjunction(smallvec::smallvec![]),
         body: Body::Weight { bound: 3, lits: vec![(b(0).pos(), 1), (b(3).pos(), 1), (b(5).pos(), 1)] },
     });
-    let mapped = translate_mapped(&p, AtomMap::new(&index, 4)).unwrap();
+    let mapped = translate_mapped(&p, AtomMap::new(&index, &false_atoms, 4)).unwrap();
     let plain = translate(&q).unwrap();
     let clauses =
         |t: &super::translation::Translation| t.clauses.iter().map(|c| c.to_vec()).collect::<Vec<_>>();

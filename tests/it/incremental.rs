@@ -93,6 +93,9 @@ fn incmode_programs_run_as_clingo_runs_them() {
         &["disjunctive_incmode.lp", "0", "-c", "istop=\"UNSAT\"", "-c", "imax=5"],
         // models of earlier steps, then an unsatisfiable last step
         &["sat_then_unsat_incmode.lp", "0", "-c", "istop=\"UNSAT\""],
+        // queries ruled out at first stay open to later steps; moves off
+        // the cells take what only they reach along
+        &["ruled_out_incmode.lp", "0", "-c", "imax=5"],
     ];
     for args in runs {
         let mut with_path: Vec<String> = args.iter().map(|a| a.to_string()).collect();
