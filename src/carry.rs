@@ -1,6 +1,6 @@
 //! One search across the steps of an incremental run, as clingo keeps one
 //! solver: the search of a step is grown by the next step's rules
-//! ([`crate::models::Models::grow`], over [`added_rules`]) when they only
+//! ([`crate::models::Models::grow`], over [`delta`]) when they only
 //! define new atoms; otherwise the next step's program is translated
 //! afresh and the new solver is given the old one's learnt clauses,
 //! activities and phases, by atom (see [`crate::translate::Memory`]).
@@ -15,7 +15,7 @@
 //! set (blocking it added a clause that is not a consequence of the
 //! program), which the caller checks.
 
-use crate::program::{Atom, Body, External, GroundProgram, Head, Rule};
+use crate::program::{Atom, Body, External, GroundProgram, Head, Lit, Rule};
 use crate::translate::Memory;
 
 /// What a step passes on to the next (iclingo's `--ilearnt` and
@@ -58,14 +58,96 @@ pub fn parse_keep(text: &str) -> Result<bool, String> {
     }
 }
 
+/// The rules of the program a step's search saw, as [`delta`] compares
+/// them with the next step's: one flat array of words (a rule's head kind,
+/// atoms, body kind, bound and literals with their weights), a fraction
+/// of the memory of the rules themselves, so that a step does not keep
+/// the last step's whole program.
+pub struct Log {
+    num_atoms: u32,
+    minimize: bool,
+    words: Vec<u32>,
+    /// Where each rule starts in `words` (and, last, where they end).
+    starts: Vec<u32>,
+}
+
+impl Log {
+    /// The log of `p`'s rules.
+    pub fn of(p: &GroundProgram) -> Log {
+        let total = p.rules.iter().map(encoded_len).sum();
+        let mut words = Vec::with_capacity(total);
+        let mut starts = Vec::with_capacity(p.rules.len() + 1);
+        for r in &p.rules {
+            starts.push(words.len() as u32);
+            encode(r, &mut words);
+        }
+        starts.push(words.len() as u32);
+        debug_assert_eq!(words.len(), total);
+        Log { num_atoms: p.num_atoms, minimize: !p.minimize.is_empty(), words, starts }
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    fn rule(&self, k: usize) -> &[u32] {
+        &self.words[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+}
+
+/// How many words [`encode`] appends for `r`.
+fn encoded_len(r: &Rule) -> usize {
+    let (Head::Disjunction(h) | Head::Choice(h)) = &r.head;
+    2 + h.len()
+        + match &r.body {
+            Body::Normal(ls) => 2 + ls.len(),
+            Body::Weight { lits, .. } => 4 + 3 * lits.len(),
+        }
+}
+
+/// Appends rule `r`'s words (see [`Log`]): equal words, equal rules.
+fn encode(r: &Rule, out: &mut Vec<u32>) {
+    let lit = |l: Lit| l.atom().0 << 1 | !l.is_positive() as u32;
+    let wide = |x: i64, out: &mut Vec<u32>| out.extend([x as u32, (x >> 32) as u32]);
+    let (kind, h) = match &r.head {
+        Head::Disjunction(h) => (0, h),
+        Head::Choice(h) => (1, h),
+    };
+    out.extend([kind, h.len() as u32]);
+    out.extend(h.iter().map(|a| a.0));
+    match &r.body {
+        Body::Normal(ls) => {
+            out.extend([0, ls.len() as u32]);
+            out.extend(ls.iter().map(|&l| lit(l)));
+        }
+        Body::Weight { bound, lits } => {
+            out.push(1);
+            wide(*bound, out);
+            out.push(lits.len() as u32);
+            for &(l, w) in lits {
+                out.push(lit(l));
+                wide(w, out);
+            }
+        }
+    }
+}
+
+/// Whether the logged rule `words` has an atom `released` marks in its
+/// positive body (a conjunction; a weight body never counts).
+fn inert(words: &[u32], released: &[bool]) -> bool {
+    let body = 2 + words[1] as usize;
+    words[body] == 0 && words[body + 2..].iter().any(|&l| l & 1 == 0 && released[(l >> 1) as usize])
+}
+
 /// Whether everything learnt on `old` (with its open externals as
 /// choices) holds on `new`: see the module documentation and [`delta`].
 pub fn still_holds(old: &GroundProgram, new: &GroundProgram) -> bool {
-    delta(old, &old.open_externals(), new, &new.open_externals()).is_some()
+    delta(&Log::of(old), &old.open_externals(), new, &new.open_externals()).is_some()
 }
 
-/// The rules `new` adds to `old` if everything learnt on `old` holds on
-/// `new` (`None` otherwise); `old_open` and `new_open` are their
+/// The rules `new` adds to `old` (the [`Log`] of the program a step
+/// searched) if everything learnt on `old` holds on `new` (`None`
+/// otherwise); `old_open` and `new_open` are their
 /// [`GroundProgram::open_externals`].  Both programs are read in order (a
 /// grounder appends each step's rules): every rule of `old` must come
 /// again in `new`, in order, unless releasing an external made it inert (a
@@ -74,12 +156,12 @@ pub fn still_holds(old: &GroundProgram, new: &GroundProgram) -> bool {
 /// external the old search had as a choice.  An old atom must not become
 /// an input.
 pub fn delta<'a>(
-    old: &GroundProgram,
+    old: &Log,
     old_open: &[(Atom, External)],
     new: &'a GroundProgram,
     new_open: &[(Atom, External)],
 ) -> Option<Vec<&'a Rule>> {
-    if new.num_atoms < old.num_atoms || !old.minimize.is_empty() || !new.minimize.is_empty() {
+    if new.num_atoms < old.num_atoms || old.minimize || !new.minimize.is_empty() {
         return None;
     }
     // the externals that were choices in the old search
@@ -96,18 +178,17 @@ pub fn delta<'a>(
         }
     }
     let fixed = |a: &Atom| a.0 < old.num_atoms && !open[a.index()];
-    let inert = |r: &Rule| match &r.body {
-        Body::Normal(ls) => ls.iter().any(|l| l.is_positive() && released[l.atom().index()]),
-        Body::Weight { .. } => false,
-    };
     let mut added = Vec::new();
+    let mut words = Vec::new();
     let mut i = 0;
     for r in &new.rules {
+        words.clear();
+        encode(r, &mut words);
         let mut k = i;
-        while k < old.rules.len() && old.rules[k] != *r && inert(&old.rules[k]) {
+        while k < old.len() && old.rule(k) != words && inert(old.rule(k), &released) {
             k += 1;
         }
-        if k < old.rules.len() && old.rules[k] == *r {
+        if k < old.len() && old.rule(k) == words {
             i = k + 1;
             continue;
         }
@@ -119,7 +200,7 @@ pub fn delta<'a>(
         }
         added.push(r);
     }
-    old.rules[i..].iter().all(inert).then_some(added)
+    (i..old.len()).all(|k| inert(old.rule(k), &released)).then_some(added)
 }
 
 #[cfg(test)]
@@ -147,7 +228,7 @@ mod tests {
         );
         assert!(still_holds(&old, &new));
         // the rules added are found in order, between the old ones
-        let d = delta(&old, &[], &new, &[]).expect("holds");
+        let d = delta(&Log::of(&old), &[], &new, &[]).expect("holds");
         assert_eq!(d, vec![&new.rules[1], &new.rules[2]]);
         // an external that was a choice may get rules
         let old = program(3, vec![Rule::normal(a, vec![e.pos()])], vec![(e, External::True)]);
@@ -156,6 +237,32 @@ mod tests {
         // releasing it makes its rules inert; they may then be dropped
         let new = program(3, vec![], vec![(e, External::Release)]);
         assert!(still_holds(&old, &new));
+    }
+
+    #[test]
+    fn a_log_tells_apart_what_rules_tell_apart() {
+        let (a, b) = (Atom(0), Atom(1));
+        let weight = |bound, w| Rule {
+            head: Head::Disjunction(smallvec::smallvec![a]),
+            body: Body::Weight { bound, lits: vec![(b.pos(), w)] },
+        };
+        let rules = [
+            Rule::fact(a),
+            Rule::choice(a),
+            Rule::normal(a, vec![b.pos()]),
+            Rule::normal(a, vec![b.neg()]),
+            Rule::constraint(vec![a.pos(), b.pos()]),
+            Rule { head: Head::Choice(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) },
+            weight(1, 1),
+            weight(1, 2),
+            weight(1 << 33, 1),
+        ];
+        let log = Log::of(&program(2, rules.to_vec(), vec![]));
+        for i in 0..rules.len() {
+            for j in 0..rules.len() {
+                assert_eq!(log.rule(i) == log.rule(j), i == j, "{:?} {:?}", rules[i], rules[j]);
+            }
+        }
     }
 
     #[test]

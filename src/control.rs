@@ -289,11 +289,11 @@ pub struct Control {
     carried: Arc<Mutex<Option<Carried>>>,
 }
 
-/// A step's search, with the program it searched (its atoms are the
-/// search's): grown into the next step's search, or what it learnt given
-/// to a new one.
+/// A step's search, with the log of the program it searched (its atoms
+/// are the search's): grown into the next step's search, or what it learnt
+/// given to a new one.
 struct Carried {
-    program: Arc<Ground>,
+    log: crate::carry::Log,
     /// The program's open externals.
     open: Vec<(Atom, External)>,
     search: Search,
@@ -518,6 +518,11 @@ impl Control {
             }
         }
         let opts = ground::Options { params, ..opts };
+        // the last step's program goes before the next is grounded (not
+        // to have both at once; a grounding that fails leaves none)
+        if self.live.is_some() {
+            self.ground = None;
+        }
         let mut grounder = self.live.take().unwrap_or_else(|| ground::Grounder::new(self.options.explain));
         match grounder.add(stmts, &opts) {
             Ok(infos) => {
@@ -633,7 +638,7 @@ impl Control {
         let (mut grown, mut memory) = (None, None);
         if let Some(c) = carried.filter(|_| remembering) {
             let new = ground.program();
-            if let Some(added) = crate::carry::delta(c.program.program(), &c.open, new, &new_open) {
+            if let Some(added) = crate::carry::delta(&c.log, &c.open, new, &new_open) {
                 let mut s = c.search;
                 if self.options.keep == crate::carry::Keep::default()
                     && s.grow(new, &added, &new_open, tuning)
@@ -1110,7 +1115,7 @@ impl Drop for Solve {
         let carried = match empty {
             Ok(empty) if self.count == 0 => Some(Carried {
                 open,
-                program: self.ground.clone(),
+                log: crate::carry::Log::of(self.ground.program()),
                 search: std::mem::replace(&mut self.solver, empty),
             }),
             _ => None,
