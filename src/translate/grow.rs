@@ -2,7 +2,8 @@
 //! incremental run, instead of translating the whole program again: the
 //! new atoms get variables of their own, each new body a variable defined
 //! by its literals ([`crate::solver::Solver::conjunction`],
-//! [`crate::solver::Solver::weight_literal`]), each rule its clauses and
+//! [`crate::solver::Solver::weight_literal`]) except the conjunction of an
+//! integrity constraint (a clause of its own), each rule its clauses and
 //! each new atom its completion, as `completion` would have made them;
 //! body literals the solver has fixed for good are folded in first (a
 //! rule whose body has one false for good adds nothing), so that the dead
@@ -74,6 +75,24 @@ impl ProgramSolver {
         let mut supports: Vec<Vec<SLit>> = vec![Vec::new(); n - old];
         let mut conjunctions: Vec<(SLit, &[Lit])> = Vec::new();
         for r in rules {
+            // an integrity constraint with a conjunctive body is a clause of
+            // its own, with no body variable, unless its body has one (as
+            // `completion` translates it)
+            if let (Head::Disjunction(h), Body::Normal(ls)) = (&r.head, &r.body) {
+                if h.is_empty() && ls.len() >= 2 {
+                    let Some(mut lits) = self.folded(ls) else { continue };
+                    lits.sort();
+                    lits.dedup();
+                    if lits.windows(2).any(|w| w[0] == !w[1]) {
+                        continue;
+                    }
+                    match self.solver.find_conjunction(lits.clone()) {
+                        Some(beta) => self.solver.add_clause(&[!beta]),
+                        None => self.solver.add_clause(&lits.iter().map(|&l| !l).collect::<Vec<_>>()),
+                    }
+                    continue;
+                }
+            }
             let Some(beta) = self.body_literal(&r.body) else { continue };
             if let Body::Normal(ls) = &r.body {
                 conjunctions.push((beta, ls));
@@ -124,22 +143,28 @@ impl ProgramSolver {
         Ok(())
     }
 
+    /// The solver literals of the conjunction `ls`, those fixed for good
+    /// folded in: `None` if one is false for good (the conjunction never
+    /// holds), the true ones left out.
+    fn folded(&self, ls: &[Lit]) -> Option<Vec<SLit>> {
+        let mut lits: Vec<SLit> = Vec::with_capacity(ls.len());
+        for &l in ls {
+            let s = self.literal(l);
+            match self.solver.root_value(s) {
+                Some(false) => return None,
+                Some(true) => {}
+                None => lits.push(s),
+            }
+        }
+        Some(lits)
+    }
+
     /// The literal that holds iff `body` does (its conjunction, or weight
     /// condition); `None` if it can never hold.
     fn body_literal(&mut self, body: &Body) -> Option<SLit> {
         match body {
             Body::Normal(ls) => {
-                // literals fixed for good are folded in: a body with a
-                // false one never holds (its rule adds nothing)
-                let mut lits: Vec<SLit> = Vec::with_capacity(ls.len());
-                for &l in ls {
-                    let s = self.literal(l);
-                    match self.solver.root_value(s) {
-                        Some(false) => return None,
-                        Some(true) => {}
-                        None => lits.push(s),
-                    }
-                }
+                let lits = self.folded(ls)?;
                 if lits.is_empty() {
                     return Some(self.true_lit);
                 }

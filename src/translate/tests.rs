@@ -441,3 +441,34 @@ fn a_mapped_translation_is_that_of_the_renumbered_program() {
     // `0` must hold (else `5` and `3` undo each other), then `3` does, not `5`
     assert_eq!(models(&q), [vec![true, true, true, false]]);
 }
+
+/// Growing a solver gives each new atom a variable, but an integrity
+/// constraint's conjunction none (a clause of its own, as the completion
+/// makes it), and the grown solver's models are the stable models of the
+/// grown program.
+#[test]
+fn a_grown_constraint_is_a_clause_without_a_variable() {
+    // {a}. {b}.  then  {c}.  :- a, c.  :- b, not c.  d :- a, b.
+    let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
+    let mut p = GroundProgram { num_atoms: 2, ..Default::default() };
+    p.add(Rule::choice(a));
+    p.add(Rule::choice(b));
+    let mut s = Solver::remembering(&p, Tuning { enumerate: true, ..Tuning::default() }).unwrap();
+    let before = s.stats().variables;
+    let added = vec![
+        Rule::choice(c),
+        Rule::constraint(vec![a.pos(), c.pos()]),
+        Rule::constraint(vec![b.pos(), c.neg()]),
+        Rule::normal(d, vec![a.pos(), b.pos()]),
+    ];
+    s.grow(4, &added).unwrap();
+    // c, d and the body of d's rule; nothing for the two constraints
+    assert_eq!(s.stats().variables, before + 3);
+    p.num_atoms = 4;
+    added.into_iter().for_each(|r| p.add(r));
+    let mut got = BTreeSet::new();
+    while let Outcome::Model(m) = s.next_model() {
+        assert!(got.insert(m));
+    }
+    assert_eq!(got, brute_force(&p));
+}
