@@ -389,7 +389,7 @@ fn random_incmode(seed: u64) -> String {
         p.push_str("b(1).\n");
     }
     p.push_str("#program step(t).\n{ x(X,t) } :- d(X).\n");
-    let mut lit = |rng: &mut rand_chacha::ChaCha12Rng| -> String {
+    let lit = |rng: &mut rand_chacha::ChaCha12Rng| -> String {
         let pred = ["x", "p", "q", "b"][rng.gen_range(0..4)];
         let arg = if rng.gen_bool(0.6) { "X".to_string() } else { rng.gen_range(1..=k).to_string() };
         let sign = if rng.gen_bool(0.35) { "not " } else { "" };
