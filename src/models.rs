@@ -205,22 +205,7 @@ impl Models {
             Some(k) => Lit::new(Atom(fresh[k]), l.is_positive()),
             None => map.literal(l).expect("an open old atom is kept"),
         };
-        let atom = |a: Atom| lit(a.pos()).atom();
-        let rules: Vec<Rule> = rules
-            .iter()
-            .map(|r| Rule {
-                head: match &r.head {
-                    Head::Disjunction(h) => Head::Disjunction(h.iter().map(|&a| atom(a)).collect()),
-                    Head::Choice(h) => Head::Choice(h.iter().map(|&a| atom(a)).collect()),
-                },
-                body: match &r.body {
-                    Body::Normal(ls) => Body::Normal(ls.iter().map(|&l| lit(l)).collect()),
-                    Body::Weight { bound, lits } => {
-                        Body::Weight { bound: *bound, lits: lits.iter().map(|&(l, w)| (lit(l), w)).collect() }
-                    }
-                },
-            })
-            .collect();
+        let rules: Vec<Rule> = rules.iter().map(|r| r.renamed(lit)).collect();
         if self.solver.grow(count, &rules).is_err() {
             return false;
         }
@@ -516,17 +501,7 @@ fn compacted(p: &GroundProgram, map: &Compaction) -> GroundProgram {
     };
     for r in &p.rules {
         let Some(r) = under(r) else { continue };
-        let head = match &r.head {
-            Head::Disjunction(h) => Head::Disjunction(h.iter().map(|a| map_atom(*a)).collect()),
-            Head::Choice(h) => Head::Choice(h.iter().map(|a| map_atom(*a)).collect()),
-        };
-        let body = match &r.body {
-            Body::Normal(ls) => Body::Normal(ls.iter().map(|l| map_lit(*l)).collect()),
-            Body::Weight { bound, lits } => {
-                Body::Weight { bound: *bound, lits: lits.iter().map(|(l, w)| (map_lit(*l), *w)).collect() }
-            }
-        };
-        q.rules.push(Rule { head, body });
+        q.rules.push(r.renamed(map_lit));
     }
     q
 }

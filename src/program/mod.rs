@@ -135,6 +135,22 @@ impl Rule {
     pub fn constraint(body: Vec<Lit>) -> Rule {
         Rule { head: Head::Disjunction(smallvec::smallvec![]), body: Body::Normal(body) }
     }
+    /// The same rule over other atoms: each literal (and head atom, as its
+    /// positive literal) replaced by what `lit` makes of it.
+    pub fn renamed(&self, lit: impl Fn(Lit) -> Lit) -> Rule {
+        let atom = |a: Atom| lit(a.pos()).atom();
+        let head = match &self.head {
+            Head::Disjunction(h) => Head::Disjunction(h.iter().map(|&a| atom(a)).collect()),
+            Head::Choice(h) => Head::Choice(h.iter().map(|&a| atom(a)).collect()),
+        };
+        let body = match &self.body {
+            Body::Normal(ls) => Body::Normal(ls.iter().map(|&l| lit(l)).collect()),
+            Body::Weight { bound, lits } => {
+                Body::Weight { bound: *bound, lits: lits.iter().map(|&(l, w)| (lit(l), w)).collect() }
+            }
+        };
+        Rule { head, body }
+    }
 }
 
 /// A minimize statement (aspif's): at its priority, the cost of an
