@@ -362,6 +362,8 @@ impl Control {
     /// instead of program text.
     pub fn load_ground(&mut self, bytes: &[u8]) -> Result<(), crate::aspif::ReadError> {
         self.ground = Some(Arc::new(Ground::Read(crate::aspif::read_any(bytes)?)));
+        // (a grounder of earlier steps handed its program on: it is gone)
+        self.live = None;
         Ok(())
     }
 
@@ -518,12 +520,21 @@ impl Control {
             }
         }
         let opts = ground::Options { params, ..opts };
-        // the last step's program goes before the next is grounded (not
-        // to have both at once; a grounding that fails leaves none)
-        if self.live.is_some() {
-            self.ground = None;
-        }
-        let mut grounder = self.live.take().unwrap_or_else(|| ground::Grounder::new(self.options.explain));
+        // the last step's program goes back to the grounder, which
+        // handed it on (a grounding that fails leaves none)
+        let mut grounder = match self.live.take() {
+            Some(mut grounder) => {
+                if let Some(last) = self.ground.take() {
+                    if let Ground::Grounded(g) =
+                        Arc::try_unwrap(last).unwrap_or_else(|shared| (*shared).clone())
+                    {
+                        grounder.take_back(g);
+                    }
+                }
+                grounder
+            }
+            None => ground::Grounder::new(self.options.explain),
+        };
         match grounder.add(stmts, &opts) {
             Ok(infos) => {
                 self.diagnostics.extend(infos);

@@ -183,6 +183,21 @@ pub struct Grounder {
     /// declared `#defined`): no "does not occur in any rule head" for them.
     headed: hash::Set<rule::PredId>,
     aux: u32,
+    /// After [`Grounder::grounding`]: what the program handed on lacks
+    /// of the grounder's own, until [`Grounder::take_back`].
+    handed: Option<Handed>,
+    /// How many atoms the symbol table was last grown for.
+    tabled: usize,
+}
+
+/// What a grounding handed on by a [`Grounder`] differs in from the
+/// grounder's program: the simplification, and the projection atoms
+/// gathered for the output.
+struct Handed {
+    undo: crate::program::simplify::Undo<crate::syntax::span::Span>,
+    project: Option<Vec<Atom>>,
+    /// Whether the grounder records origins.
+    origins: bool,
 }
 
 impl Grounder {
@@ -200,6 +215,8 @@ impl Grounder {
             project: None,
             headed: Default::default(),
             aux: 0,
+            handed: None,
+            tabled: 0,
         }
     }
 
@@ -207,6 +224,7 @@ impl Grounder {
     /// diagnostics (infos and warnings even on success); `Err` carries them
     /// when there is an error, and the grounder is then not to be used again.
     pub fn add(&mut self, stmts: Vec<Statement>, opts: &Options) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        assert!(self.handed.is_none(), "a grounder grounds again only once its program is back");
         let mut diags = Vec::new();
         let norm = normalize::normalize(
             &stmts,
@@ -295,45 +313,69 @@ impl Grounder {
         Ok(diags)
     }
 
-    /// The program grounded so far (a copy: more may be added).
-    pub fn grounding(&self) -> Grounding {
-        let program = self.inst.prog.clone();
-        let origins = self.inst.origins.clone().unwrap_or_default();
-        let preds = self.inst.preds.iter().map(|p| (p.key, p.atoms.clone()));
-        self.table(program, origins, self.inst.syms.clone(), preds, self.inst.shows.clone())
+    /// The program grounded so far, handed on: the grounder's program and
+    /// symbols go with it, and must come back ([`Grounder::take_back`])
+    /// before more is grounded (not to keep two copies of the program).
+    pub fn grounding(&mut self) -> Grounding {
+        let mut program = std::mem::take(&mut self.inst.prog);
+        let recorded = self.inst.origins.is_some();
+        let mut origins = self.inst.origins.take().unwrap_or_default();
+        let project = program.project.clone();
+        let undo = crate::program::simplify::drop_underivable_undoable(&mut program, &mut origins);
+        self.handed = Some(Handed { undo, project, origins: recorded });
+        let mut syms = std::mem::take(&mut self.inst.syms);
+        let atoms = self.inst.preds.iter().map(|p| p.atoms.len()).sum();
+        syms.reserve(atoms - self.tabled.min(atoms));
+        self.tabled = atoms;
+        let preds = self.inst.preds.iter().map(|p| (p.key, &p.atoms));
+        self.table(program, origins, syms, preds, self.inst.shows.clone())
+    }
+
+    /// Takes back the grounding [`Grounder::grounding`] handed on (a
+    /// copy of it if it is still in use elsewhere): its program as the
+    /// grounder made it, and its symbols, for the next step.
+    pub fn take_back(&mut self, g: Grounding) {
+        let Some(handed) = self.handed.take() else { return };
+        let Grounding { mut program, syms, mut origins, .. } = g;
+        handed.undo.apply(&mut program.rules, &mut origins);
+        program.project = handed.project;
+        self.inst.prog = program;
+        self.inst.origins = handed.origins.then_some(origins);
+        self.inst.syms = syms;
     }
 
     /// The program grounded, the grounder consumed (its domains freed one
     /// by one while the output table is built, to keep the peak low).
     pub fn finish(mut self) -> Grounding {
-        let program = std::mem::take(&mut self.inst.prog);
-        let origins = self.inst.origins.take().unwrap_or_default();
+        let mut program = std::mem::take(&mut self.inst.prog);
+        let mut origins = self.inst.origins.take().unwrap_or_default();
         let mut preds = std::mem::take(&mut self.inst.preds);
         for p in &mut preds {
             p.release_indexes();
         }
         let preds = preds.into_iter().map(|p| (p.key, p.atoms));
-        let syms = std::mem::take(&mut self.inst.syms);
+        let mut syms = std::mem::take(&mut self.inst.syms);
         let shows = std::mem::take(&mut self.inst.shows);
+        crate::program::simplify::drop_underivable_along(&mut program, &mut origins);
+        let preds: Vec<(PredKey, domain::AtomSet)> = preds.collect();
+        syms.reserve(preds.iter().map(|(_, atoms)| atoms.len()).sum());
         self.table(program, origins, syms, preds, shows)
     }
 
-    /// The grounding of `program` with its output table, from the atoms
-    /// of each predicate.
-    fn table(
+    /// The grounding of the simplified `program` with its output table,
+    /// from the atoms of each predicate.
+    fn table<A: std::borrow::Borrow<domain::AtomSet>>(
         &self,
         mut program: GroundProgram,
-        mut origins: Vec<crate::syntax::span::Span>,
+        origins: Vec<crate::syntax::span::Span>,
         mut syms: Symbols,
-        preds: impl IntoIterator<Item = (PredKey, domain::AtomSet)>,
+        preds: impl IntoIterator<Item = (PredKey, A)>,
         shows: Vec<(Sym, Option<Atom>)>,
     ) -> Grounding {
-        crate::program::simplify::drop_underivable_along(&mut program, &mut origins);
         let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
         let mut atom_syms = AtomSyms { syms: vec![Sym::NONE; program.num_atoms as usize] };
-        let preds: Vec<(PredKey, domain::AtomSet)> = preds.into_iter().collect();
-        syms.reserve(preds.iter().map(|(_, atoms)| atoms.len()).sum());
         for (key, atoms) in preds {
+            let atoms = atoms.borrow();
             let name = syms.name_str(key.name).to_string();
             let shown = !name.starts_with('#') && self.show.shows(&key);
             let projected = self.project.as_ref().is_some_and(|ks| ks.contains(&key));

@@ -113,3 +113,39 @@ fn unsafe_variables_are_reported_with_their_place() {
     assert_eq!(d[0].notes[0].1, "'X' is unsafe");
     assert_eq!((d[0].notes[0].0.lo, d[0].notes[0].0.hi), (2, 3));
 }
+
+/// A grounder in steps hands its program on simplified and takes it back
+/// as it made it: the next step's grounding is the one it would be had
+/// the grounder kept its program.  Here `not m(1)` is true in the first
+/// step (`m(1)` has no rule) and leaves the first step's rule in the
+/// program handed on; taken back, the rule has it again.
+#[test]
+fn a_program_handed_on_comes_back_as_it_was() {
+    let stmts = |src: &str| {
+        let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
+        assert!(d.is_empty(), "{:?}", d);
+        stmts
+    };
+    let first = "{ c }. b(1..2). x(X) :- b(X), not m(X). m(X) :- x(X), X > 5.";
+    let second = "m(1) :- c. y :- x(1).";
+    let opts = Options { warn_undefined: false, ..Options::default() };
+    let mut handed = crate::ground::Grounder::new(true);
+    handed.add(stmts(first), &opts).expect("grounds");
+    let (raw, raw_origins) = (handed.inst.prog.rules.clone(), handed.inst.origins.clone());
+    let step1 = handed.grounding();
+    let text = crate::text::ground_text(&step1);
+    assert!(text.lines().any(|l| l == "x(1)."), "simplified: {text}");
+    assert_ne!(step1.program.rules, raw);
+    assert_eq!(step1.origins.len(), step1.program.rules.len());
+    handed.take_back(step1);
+    assert_eq!(handed.inst.prog.rules, raw);
+    assert_eq!(handed.inst.origins, raw_origins);
+    handed.add(stmts(second), &opts).expect("grounds");
+    let mut kept = crate::ground::Grounder::new(true);
+    kept.add(stmts(first), &opts).expect("grounds");
+    kept.add(stmts(second), &opts).expect("grounds");
+    let (got, want) = (handed.grounding(), kept.grounding());
+    assert_eq!(got.program.rules, want.program.rules);
+    assert_eq!(got.origins, want.origins);
+    assert_eq!(crate::text::ground_text(&got), crate::text::ground_text(&want));
+}

@@ -20,9 +20,83 @@ pub fn drop_underivable(p: &mut GroundProgram) -> usize {
 /// As [`drop_underivable`]; `side` (empty, or one entry per rule) loses
 /// the entries of the rules removed, so that it stays parallel to them.
 pub fn drop_underivable_along<T>(p: &mut GroundProgram, side: &mut Vec<T>) -> usize {
+    simplify(p, side, None)
+}
+
+/// As [`drop_underivable_along`], keeping what it takes to put the
+/// program back as it was ([`Undo::apply`]): a multi-shot grounder hands
+/// its rules on simplified and takes them back for the next step.
+pub fn drop_underivable_undoable<T>(p: &mut GroundProgram, side: &mut Vec<T>) -> Undo<T> {
+    let mut undo = Undo { changed: Default::default(), tracked: !side.is_empty() };
+    simplify(p, side, Some(&mut undo));
+    undo
+}
+
+/// The rules [`drop_underivable_undoable`] removed or changed, as they
+/// were, by their place in the program before (with the `side` entries of
+/// the removed ones).
+pub struct Undo<T> {
+    changed: std::collections::BTreeMap<u32, Changed<T>>,
+    /// Whether `side` was kept.
+    tracked: bool,
+}
+
+/// A rule as it was before simplification changed or removed it.
+struct Changed<T> {
+    rule: Rule,
+    removed: bool,
+    /// The `side` entry of a removed rule (when `side` is kept).
+    side: Option<T>,
+}
+
+impl<T> Undo<T> {
+    /// Puts the removed and changed rules (and the removed `side`
+    /// entries, when `side` is kept) back into `rules`, the simplified
+    /// rules: the rules are then those before simplification, in order.
+    pub fn apply(self, rules: &mut Vec<Rule>, side: &mut Vec<T>) {
+        let tracked = self.tracked;
+        let removed = self.changed.values().filter(|c| c.removed).count();
+        let (old, total) = (rules.len(), rules.len() + removed);
+        rules.resize_with(total, || Rule::constraint(Vec::new()));
+        let mut sides = tracked.then(|| side.drain(..).map(Some).collect::<Vec<_>>());
+        if let Some(s) = &mut sides {
+            s.resize_with(total, || None);
+        }
+        // from the back, each kept rule moves to its old place (never
+        // to a lower one), the removed rules fill the gaps
+        let mut changed = self.changed.into_iter().rev().peekable();
+        let mut next = old;
+        for at in (0..total).rev() {
+            let entry = changed.next_if(|(k, _)| *k as usize == at).map(|(_, e)| e);
+            if !entry.as_ref().is_some_and(|c| c.removed) {
+                next -= 1;
+                rules.swap(next, at);
+                if let Some(s) = &mut sides {
+                    s.swap(next, at);
+                }
+            }
+            if let Some(c) = entry {
+                rules[at] = c.rule;
+                if let (Some(s), Some(x)) = (&mut sides, c.side) {
+                    s[at] = Some(x);
+                }
+            }
+        }
+        debug_assert_eq!(next, 0);
+        if let Some(s) = sides {
+            side.extend(s.into_iter().map(|x| x.expect("every place filled")));
+        }
+    }
+}
+
+/// The passes of [`drop_underivable_along`], noting in `undo` what they
+/// change.
+fn simplify<T>(p: &mut GroundProgram, side: &mut Vec<T>, mut undo: Option<&mut Undo<T>>) -> usize {
     let tracked = !side.is_empty();
     debug_assert!(!tracked || side.len() == p.rules.len());
     let n = p.num_atoms as usize;
+    // with `undo`: each rule's place in the program as it came
+    let mut place: Vec<u32> = if undo.is_some() { (0..p.rules.len() as u32).collect() } else { Vec::new() };
     let mut removed = 0;
     loop {
         let mut defined = vec![false; n];
@@ -41,15 +115,49 @@ pub fn drop_underivable_along<T>(p: &mut GroundProgram, side: &mut Vec<T>) -> us
         }
         let before = p.rules.len();
         let mut new_facts = false;
-        let mut kept = Vec::with_capacity(if tracked { before } else { 0 });
+        let mut kept = Vec::with_capacity(if tracked || undo.is_some() { before } else { 0 });
+        let mut i = 0;
         p.rules.retain_mut(|r| {
+            if let Some(u) = undo.as_deref_mut() {
+                if touches(r, &defined, &fact) {
+                    u.changed.entry(place[i]).or_insert_with(|| Changed {
+                        rule: r.clone(),
+                        removed: false,
+                        side: None,
+                    });
+                }
+            }
+            i += 1;
             let keep = keep_rule(r, &defined, &fact, &mut new_facts);
-            if tracked {
+            if tracked || undo.is_some() {
                 kept.push(keep);
             }
             keep
         });
-        if tracked {
+        if let Some(u) = undo.as_deref_mut() {
+            let mut k = kept.iter();
+            let mut removed_side = Vec::new();
+            if tracked {
+                for (x, &keep) in std::mem::take(side).into_iter().zip(&kept) {
+                    if keep {
+                        side.push(x);
+                    } else {
+                        removed_side.push(x);
+                    }
+                }
+            }
+            let mut removed_side = removed_side.into_iter();
+            place.retain(|&at| {
+                let keep = *k.next().expect("one per rule");
+                if !keep {
+                    // a removed rule was touched: its entry is there
+                    let c = u.changed.get_mut(&at).expect("noted");
+                    c.removed = true;
+                    c.side = removed_side.next();
+                }
+                keep
+            });
+        } else if tracked {
             let mut k = kept.into_iter();
             side.retain(|_| k.next().unwrap_or(true));
         }
@@ -59,6 +167,21 @@ pub fn drop_underivable_along<T>(p: &mut GroundProgram, side: &mut Vec<T>) -> us
         if p.rules.len() == before && !new_facts {
             drop_false_minimize_literals(p, &defined, &fact);
             return removed;
+        }
+    }
+}
+
+/// Whether [`keep_rule`] would remove or change `r`.
+fn touches(r: &Rule, defined: &[bool], fact: &[bool]) -> bool {
+    match &r.body {
+        // a false literal removes the rule, a true one leaves it
+        Body::Normal(ls) => ls.iter().any(|l| {
+            let a = l.atom().index();
+            !defined[a] || fact[a]
+        }),
+        Body::Weight { bound, lits } => {
+            lits.iter().any(|(l, _)| !defined[l.atom().index()])
+                || lits.iter().map(|x| x.1).sum::<i64>() < *bound
         }
     }
 }
@@ -120,6 +243,8 @@ fn drop_false_minimize_literals(p: &mut GroundProgram, defined: &[bool], fact: &
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::program::Atom;
+    use proptest::prelude::*;
 
     #[test]
     fn underivable_atoms_vanish_in_cascade() {
@@ -132,5 +257,55 @@ mod tests {
         assert_eq!(drop_underivable(&mut p), 2);
         assert_eq!(p.rules, vec![Rule::normal(d, vec![])]);
         assert!(p.is_stable_model(&[false, false, false, true]));
+    }
+
+    /// A random program over 8 atoms (heads over the first 6, so that
+    /// some atoms have no rules): normal rules, facts, constraints and
+    /// weight rules.
+    fn program() -> impl Strategy<Value = GroundProgram> {
+        let lits = prop::collection::vec((0u32..8, any::<bool>()), 0..4);
+        let rule = prop_oneof![
+            (0u32..6, lits.clone()).prop_map(|(h, b)| Rule::normal(
+                Atom(h),
+                b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect()
+            )),
+            lits.clone()
+                .prop_map(|b| Rule::constraint(b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect())),
+            (0u32..6, -1i64..6, prop::collection::vec((0u32..8, any::<bool>(), 1i64..3), 1..4)).prop_map(
+                |(h, bound, ls)| Rule {
+                    head: Head::Disjunction(smallvec::smallvec![Atom(h)]),
+                    body: Body::Weight {
+                        bound,
+                        lits: ls.iter().map(|&(a, s, w)| (Lit::new(Atom(a), s), w)).collect()
+                    },
+                }
+            ),
+        ];
+        (prop::collection::vec(rule, 0..14), prop::collection::vec(0u32..8, 0..2)).prop_map(
+            |(rules, externals)| {
+                let externals =
+                    externals.into_iter().map(|a| (Atom(a), crate::program::External::False)).collect();
+                GroundProgram { num_atoms: 8, rules, externals, ..GroundProgram::default() }
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+        /// Undoable simplification simplifies as the plain one does, and
+        /// undoing it gives back the rules (and side entries) as they were.
+        #[test]
+        fn simplification_undone_gives_back_the_program(p in program(), tracked in any::<bool>()) {
+            let side0: Vec<usize> = if tracked { (0..p.rules.len()).collect() } else { Vec::new() };
+            let (mut plain, mut plain_side) = (p.clone(), side0.clone());
+            drop_underivable_along(&mut plain, &mut plain_side);
+            let (mut q, mut side) = (p.clone(), side0.clone());
+            let undo = drop_underivable_undoable(&mut q, &mut side);
+            prop_assert_eq!(&q.rules, &plain.rules);
+            prop_assert_eq!(&side, &plain_side);
+            undo.apply(&mut q.rules, &mut side);
+            prop_assert_eq!(&q.rules, &p.rules);
+            prop_assert_eq!(&side, &side0);
+        }
     }
 }
