@@ -334,6 +334,7 @@ impl Cli {
             project: self.project.unwrap_or_default(),
             explain: !self.verify.is_empty() || !self.why.is_empty() || self.explain,
             threads: self.threads.unwrap_or(1) as usize,
+            lean: true,
             keep: crate::carry::Keep {
                 learnt: self.ilearnt.unwrap_or(true),
                 heuristic: self.iheuristic.unwrap_or(true),

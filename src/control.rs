@@ -70,6 +70,13 @@ pub struct Options {
     /// What a step of an incremental run passes on to the next
     /// (`--ilearnt`, `--iheuristic`; see [`crate::carry`]).
     pub keep: crate::carry::Keep,
+    /// Free the ground program's rules once the search is built, where
+    /// nothing later reads them (one grounding, one solve on one thread,
+    /// no explanations, no checks, no `optN` phase): as clingo, which
+    /// keeps no ground program during search.  The command line sets it;
+    /// after such a solve, [`Control::symbolic_atoms`] sees no facts and
+    /// a second solve sees no rules.
+    pub lean: bool,
 }
 
 impl Default for Options {
@@ -86,6 +93,7 @@ impl Default for Options {
             explain: false,
             threads: 1,
             keep: crate::carry::Keep::default(),
+            lean: false,
         }
     }
 }
@@ -711,6 +719,23 @@ impl Control {
             ProjectMode::Project => Some(project.unwrap_or_default()),
             ProjectMode::Auto => Some(project.unwrap_or_else(|| ground.output_atoms())),
         };
+        let rules_read_later = !self.options.lean
+            || self.options.explain
+            || race.is_some()
+            || self.live.is_some()
+            || self.incremental.is_some()
+            || (solver.optimizing() && self.options.opt.mode == OptMode::OptN);
+        // (with checks, the checker alone keeps them)
+        let mut kept = None;
+        if !rules_read_later {
+            if let Some(g) = self.ground.as_mut().and_then(Arc::get_mut) {
+                let rules = std::mem::take(&mut g.program_mut().rules);
+                if self.options.check {
+                    kept = Some(GroundProgram { rules, ..g.program().clone() });
+                }
+            }
+        }
+        let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
         Ok(Solve {
             consequences,
             fixed_bound,
@@ -727,6 +752,7 @@ impl Control {
             optimal: 0,
             last_costs: Vec::new(),
             check: self.options.check,
+            kept,
             more: false,
             exhausted: false,
             interrupted: false,
@@ -1006,6 +1032,9 @@ pub struct Solve {
     /// The costs of the last answer set.
     last_costs: Vec<i64>,
     check: bool,
+    /// With `check`, when the ground program's rules were freed
+    /// ([`Options::lean`]): the program the answer sets are checked on.
+    kept: Option<GroundProgram>,
     more: bool,
     exhausted: bool,
     interrupted: bool,
@@ -1164,7 +1193,8 @@ impl Iterator for Solve {
         };
         match found {
             Found::Model { truth: m, costs, optimal } => {
-                if self.check && !is_answer_set(self.ground.program(), &m) {
+                let program = self.kept.as_ref().unwrap_or(self.ground.program());
+                if self.check && !is_answer_set(program, &m) {
                     panic!(
                         "internal error: the solver returned a model that is not stable; please report this"
                     );

@@ -124,3 +124,27 @@ fn models_outlive_their_solve_and_later_changes() {
     let atoms = ctl.symbolic_atoms();
     assert!(atoms.iter().any(|a| a.symbol == atom("e") && a.external && !a.fact));
 }
+
+/// `Options::lean` (the command line's): the ground rules go once the
+/// search is built, and the answer sets are those of a run that keeps
+/// them; explanations keep them.
+#[test]
+fn a_lean_solve_frees_the_rules_and_finds_the_same_answers() {
+    let program = "{ a; b; c }. d :- a, not b. :- c, d. e :- d. e :- c. f :- e, not a.";
+    let run = |options: Options| {
+        let mut ctl = Control::new(options);
+        ctl.add("base", program);
+        ctl.ground().unwrap();
+        let found = answers(&mut ctl, &[]);
+        (found, ctl.grounding().expect("grounded").program.rules.len())
+    };
+    let (kept, rules) = run(Options::default());
+    assert_eq!(kept.1.len(), 7, "{:?}", kept);
+    assert!(rules > 0);
+    let (lean, rules) = run(Options { lean: true, ..Options::default() });
+    assert_eq!(lean, kept);
+    assert_eq!(rules, 0);
+    let (explained, rules) = run(Options { lean: true, explain: true, ..Options::default() });
+    assert_eq!(explained, kept);
+    assert!(rules > 0);
+}
