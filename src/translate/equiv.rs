@@ -24,20 +24,33 @@ use crate::solver::{SLit, Var};
 /// graph, `u32::MAX` for other atoms. Returns the number of components.
 pub fn cyclic_components(t: &Translation) -> (Vec<u32>, u32) {
     let n = t.num_atoms;
-    let mut g: DiGraph<(), ()> = DiGraph::with_capacity(n, 0);
+    // the positive dependencies of atom `a`: atoms `v` in its supports' bodies
+    let deps = |a: usize| {
+        t.supports[a].iter().flat_map(|b| &t.bodies[b.0 as usize].lits).filter_map(move |&(l, _)| {
+            let v = l.var().index();
+            (l.is_positive() && v < n).then_some(v)
+        })
+    };
+    // an atom on a loop depends on an atom and another depends on it: the
+    // graph has only the edges between such atoms (fewer edges, less memory)
+    let (mut depends, mut needed) = (vec![false; n], vec![false; n]);
+    for a in 0..n {
+        for v in deps(a) {
+            depends[a] = true;
+            needed[v] = true;
+        }
+    }
+    let on_loop = |a: usize| depends[a] && needed[a];
+    let edges = (0..n).filter(|&a| on_loop(a)).map(|a| deps(a).filter(|&v| on_loop(v)).count()).sum();
+    let mut g: DiGraph<(), ()> = DiGraph::with_capacity(n, edges);
     for _ in 0..n {
         g.add_node(());
     }
     let mut self_loop = vec![false; n];
-    for (a, sup) in t.supports.iter().enumerate() {
-        for &b in sup {
-            for &(l, _) in &t.bodies[b.0 as usize].lits {
-                let v = l.var().index();
-                if l.is_positive() && v < n {
-                    g.add_edge(NodeIndex::new(a), NodeIndex::new(v), ());
-                    self_loop[a] |= v == a;
-                }
-            }
+    for a in (0..n).filter(|&a| on_loop(a)) {
+        for v in deps(a).filter(|&v| on_loop(v)) {
+            g.add_edge(NodeIndex::new(a), NodeIndex::new(v), ());
+            self_loop[a] |= v == a;
         }
     }
     let mut scc_of = vec![u32::MAX; n];
