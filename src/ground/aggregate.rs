@@ -41,6 +41,10 @@ impl Cond {
     }
 }
 
+/// An aggregate element's tuple (in place up to four terms: an aggregate
+/// over a million facts keeps a million of them).
+pub type Tuple = smallvec::SmallVec<[Sym; 4]>;
+
 /// A ground aggregate: tuples (deduplicated, in insertion order) with their
 /// conditions, and bounds `value op k`.
 #[derive(Debug)]
@@ -50,7 +54,7 @@ pub struct GroundAgg {
     /// The aggregate function.
     pub fun: AggFun,
     /// Each distinct tuple with the condition under which it is in the set.
-    pub elems: IMap<Box<[Sym]>, Cond>,
+    pub elems: IMap<Tuple, Cond>,
     /// The bounds, each as `value op k`.
     pub bounds: Vec<(CmpOp, Sym)>,
     /// Some element may depend on the rule's own head: the aggregate then

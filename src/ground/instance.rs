@@ -7,7 +7,7 @@
 //! Invariant: an instance whose body is false under the facts emits
 //! nothing; a head derived from facts alone becomes a fact.
 
-use super::aggregate::{Aux, Cond, GroundAgg, Truth};
+use super::aggregate::{Aux, Cond, GroundAgg, Truth, Tuple};
 use super::domain::Range;
 use super::hash::{IMap, Map};
 use super::instantiate::{Instantiator, OptInstance, PendingHeuristic};
@@ -421,7 +421,7 @@ impl Instantiator {
                 if i.fact {
                     // A fact counts when its element's condition holds.
                     let key = self.syms.int(i.atom.0 as i32);
-                    gagg.elems.insert(vec![w, key].into(), cond);
+                    gagg.elems.insert(smallvec::smallvec![w, key], cond);
                     continue;
                 }
             }
@@ -447,7 +447,7 @@ impl Instantiator {
                 }
             }
             let key = self.syms.int(a.0 as i32);
-            gagg.elems.insert(vec![w, key].into(), elem);
+            gagg.elems.insert(smallvec::smallvec![w, key], elem);
         }
         if !certain_heads.is_empty() {
             self.prog.add(program::Rule {
@@ -585,7 +585,10 @@ impl Instantiator {
                 }
                 for e in &a.elems {
                     self.each_elem(&e.cond, &e.tuple, b, &mut |inst| {
-                        g.elems.entry(inst.values.into()).or_insert(Cond::Alts(vec![])).or(inst.lits);
+                        g.elems
+                            .entry(Tuple::from_slice(&inst.values))
+                            .or_insert(Cond::Alts(vec![]))
+                            .or(inst.lits);
                     });
                 }
                 let (mut aux, syms) = self.aux_and_syms();
