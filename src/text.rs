@@ -8,27 +8,42 @@
 //! atom's own name.  Atoms print by their names, auxiliary atoms (from
 //! aggregates and conditions) as `#aux(N)`.
 //!
+//! Facts come first (as gringo prints them), then the other rules.
+//!
 //! Invariant: the text is a function of the grounding alone (the program's
 //! rule order, then the output table's order), so it can be snapshot-tested.
 
 use crate::ground::Grounding;
 use crate::program::{Atom, Body, GroundProgram, Head, Lit};
+use std::io::{self, Write};
 
 /// A grounding as `--text` prints it: its rules, then the `#show` lines its output table needs.
 pub fn ground_text(g: &Grounding) -> String {
+    let mut out = Vec::new();
+    write_ground_text(g, &mut out).expect("writing to memory");
+    String::from_utf8(out).expect("names are text")
+}
+
+/// [`ground_text`], written to `out` as it is made (the text of a large
+/// program is never whole in memory).
+pub fn write_ground_text(g: &Grounding, out: &mut impl Write) -> io::Result<()> {
     // Names are made when printed, not kept for every atom (large programs).
     let names = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
-    let mut out = program_text(&g.program, &names);
-    let atom_names: std::collections::HashSet<_> = g.atom_syms.values().collect();
+    write_program_text(&g.program, &names, out)?;
+    // the terms shown unconditionally that are an atom's own name (facts)
+    let unconditional: std::collections::HashSet<_> =
+        g.output.iter().filter(|(_, c)| c.is_none()).map(|(s, _)| *s).collect();
+    let atom_names: std::collections::HashSet<_> =
+        g.atom_syms.values().filter(|s| unconditional.contains(*s)).collect();
     for (sym, cond) in &g.output {
         match cond {
             Some(a) if g.atom_syms.get(a) == Some(sym) => {}
-            Some(a) => out.push_str(&format!("#show {}:{}.\n", g.syms.display(*sym), name(&names, *a))),
+            Some(a) => writeln!(out, "#show {}:{}.", g.syms.display(*sym), name(&names, *a))?,
             None if atom_names.contains(sym) => {}
-            None => out.push_str(&format!("#show {}.\n", g.syms.display(*sym))),
+            None => writeln!(out, "#show {}.", g.syms.display(*sym))?,
         }
     }
-    out
+    Ok(())
 }
 
 fn name(names: &dyn Fn(Atom) -> Option<String>, a: Atom) -> String {
@@ -37,6 +52,17 @@ fn name(names: &dyn Fn(Atom) -> Option<String>, a: Atom) -> String {
 
 /// The rules of a program, atoms named by `names` (others `#aux(N)`).
 pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -> String {
+    let mut out = Vec::new();
+    write_program_text(p, names, &mut out).expect("writing to memory");
+    String::from_utf8(out).expect("names are text")
+}
+
+/// [`program_text`], written to `out`.
+pub fn write_program_text(
+    p: &GroundProgram,
+    names: &dyn Fn(Atom) -> Option<String>,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let lit = |l: Lit| {
         if l.is_positive() {
             name(names, l.atom())
@@ -44,8 +70,9 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
             format!("not {}", name(names, l.atom()))
         }
     };
-    let mut out = String::new();
-    for r in &p.rules {
+    // the facts first, as gringo prints them, then the other rules
+    let fact = |r: &&crate::program::Rule| matches!((&r.head, &r.body), (Head::Disjunction(h), Body::Normal(b)) if h.len() == 1 && b.is_empty());
+    for r in p.rules.iter().filter(fact).chain(p.rules.iter().filter(|r| !fact(r))) {
         let head = match &r.head {
             Head::Disjunction(h) => h.iter().map(|a| name(names, *a)).collect::<Vec<_>>().join(";"),
             Head::Choice(h) => {
@@ -66,39 +93,40 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
         };
         if body.is_empty() && head.is_empty() {
             // An empty constraint (the program is unsatisfiable): gringo prints `:-.`.
-            out.push_str(":-.\n");
+            writeln!(out, ":-.")?;
         } else if body.is_empty() {
-            out.push_str(&format!("{}.\n", head));
+            writeln!(out, "{}.", head)?;
         } else {
-            out.push_str(&format!("{}:-{}.\n", head, body));
+            writeln!(out, "{}:-{}.", head, body)?;
         }
     }
     for &a in p.project.iter().flatten() {
-        out.push_str(&format!("#project {}.\n", name(names, a)));
+        writeln!(out, "#project {}.", name(names, a))?;
     }
     for &(a, v) in &p.externals {
         match v {
-            crate::program::External::False => out.push_str(&format!("#external {}.\n", name(names, a))),
-            v => out.push_str(&format!("#external {}.[{}]\n", name(names, a), v.name())),
+            crate::program::External::False => writeln!(out, "#external {}.", name(names, a))?,
+            v => writeln!(out, "#external {}.[{}]", name(names, a), v.name())?,
         }
     }
     for h in &p.heuristics {
         let cond = h.condition.iter().map(|l| lit(*l)).collect::<Vec<_>>().join(",");
         let sep = if cond.is_empty() { "" } else { ":" };
-        out.push_str(&format!(
-            "#heuristic {}{}{}.[{}@{},{}]\n",
+        writeln!(
+            out,
+            "#heuristic {}{}{}.[{}@{},{}]",
             name(names, h.atom),
             sep,
             cond,
             h.value,
             h.priority,
             h.modifier.name()
-        ));
+        )?;
     }
     for m in &p.minimize {
         for (i, (l, w)) in m.lits.iter().enumerate() {
-            out.push_str(&format!(":~{}.[{}@{},{}]\n", lit(*l), w, m.priority, i));
+            writeln!(out, ":~{}.[{}@{},{}]", lit(*l), w, m.priority, i)?;
         }
     }
-    out
+    Ok(())
 }

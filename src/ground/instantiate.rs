@@ -90,6 +90,11 @@ pub struct Instantiator {
     pub origins: Option<Vec<crate::syntax::span::Span>>,
     /// `#heuristic` directives ignored (clingo's info): the offending term.
     pub ignored_heuristics: Vec<crate::syntax::span::Span>,
+    /// The facts derived in this run, with their source rule when origins
+    /// are recorded: they join the program as rules at the end of the run
+    /// (an atom is a word here, a rule eight; a run's largest structures
+    /// are built while its facts are still being derived).
+    facts: Vec<(Atom, crate::syntax::span::Span)>,
 }
 
 /// A ground `#heuristic` directive before its atom is known to exist.
@@ -141,6 +146,7 @@ impl Instantiator {
             ignored_heuristics: Vec::new(),
             origins: None,
             ignored_tuples: Vec::new(),
+            facts: Vec::new(),
         }
     }
 
@@ -187,6 +193,7 @@ impl Instantiator {
         for &r in &last {
             self.ground_rule(rules, r, None, &[])?;
         }
+        self.add_facts();
         self.classical_negation_constraints();
         // those constraints come from no statement of the source
         if let Some(o) = &mut self.origins {
@@ -198,11 +205,9 @@ impl Instantiator {
     /// The fact `pred(args).` written at `span`, as [`Self::ground_rule`]
     /// grounds a rule without body or variables.
     fn ground_fact(&mut self, (span, pred, args): (Span, PredId, &[Sym])) -> Result<(), Abort> {
-        // (`insert` adds the fact's rule unless the atom is a fact already)
+        // (`insert` adds the fact unless the atom is a fact already)
+        self.current = span;
         self.insert(pred, args.to_vec(), true);
-        if let Some(o) = &mut self.origins {
-            o.resize(self.prog.rules.len(), span);
-        }
         if self.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
             return Err(Abort::Interrupted);
         }
@@ -459,7 +464,7 @@ impl Instantiator {
             if fact && !info.fact {
                 info.fact = true;
                 let a = info.atom;
-                self.prog.add(program::Rule::fact(a));
+                self.facts.push((a, self.current));
             }
             return info.atom;
         }
@@ -469,9 +474,22 @@ impl Instantiator {
         };
         self.preds[pred.0 as usize].atoms.insert(&args, AtomInfo { atom, fact });
         if fact {
-            self.prog.add(program::Rule::fact(atom));
+            self.facts.push((atom, self.current));
         }
         atom
+    }
+
+    /// The facts of this run join the program, after its other rules.
+    fn add_facts(&mut self) {
+        let facts = std::mem::take(&mut self.facts);
+        self.prog.rules.reserve_exact(facts.len());
+        if let Some(o) = &mut self.origins {
+            debug_assert_eq!(o.len(), self.prog.rules.len(), "every rule has its origin");
+            o.extend(facts.iter().map(|f| f.1));
+        }
+        for (a, _) in facts {
+            self.prog.add(program::Rule::fact(a));
+        }
     }
 
     /// `:- p(t), -p(t).` for every atom derived with both signs.
