@@ -334,7 +334,8 @@ impl Cli {
             project: self.project.unwrap_or_default(),
             explain: !self.verify.is_empty() || !self.why.is_empty() || self.explain,
             threads: self.threads.unwrap_or(1) as usize,
-            lean: true,
+            // (the ground program printed names every atom)
+            lean: !self.text && self.output.is_none() && self.mode != Mode::Gringo,
             keep: crate::carry::Keep {
                 learnt: self.ilearnt.unwrap_or(true),
                 heuristic: self.iheuristic.unwrap_or(true),

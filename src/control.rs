@@ -70,12 +70,15 @@ pub struct Options {
     /// What a step of an incremental run passes on to the next
     /// (`--ilearnt`, `--iheuristic`; see [`crate::carry`]).
     pub keep: crate::carry::Keep,
-    /// Free the ground program's rules once the search is built, where
-    /// nothing later reads them (one grounding, one solve on one thread,
-    /// no explanations, no checks, no `optN` phase): as clingo, which
-    /// keeps no ground program during search.  The command line sets it;
-    /// after such a solve, [`Control::symbolic_atoms`] sees no facts and
-    /// a second solve sees no rules.
+    /// Keep only what a run that prints its answer sets needs, as clingo
+    /// does: only shown atoms and externals get symbols (unless `explain`;
+    /// see [`ground::Options::name_all_atoms`]), and the ground program's
+    /// rules are freed once the search is built, where nothing later reads
+    /// them (one grounding, one solve on one thread, no explanations, no
+    /// `optN` phase; checks keep a copy).  The command line sets it
+    /// (unless it prints the ground program); after such a solve,
+    /// [`Control::symbolic_atoms`] and [`Model::atoms`] see only named
+    /// atoms, and a second solve sees no rules.
     pub lean: bool,
 }
 
@@ -517,6 +520,7 @@ impl Control {
             max_atoms: self.options.max_ground_atoms,
             interrupt: Some(self.interrupter.0.clone()),
             record_origins: self.options.explain,
+            name_all_atoms: !self.options.lean || self.options.explain,
             params: Vec::new(),
             ..Default::default()
         };

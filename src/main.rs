@@ -129,7 +129,8 @@ fn run(cli: Cli) -> i32 {
     if let Some(g) = ctl.grounding() {
         if cli.text || cli.output == Some(GroundOutput::Text) {
             stop.claim_output();
-            let _ = out.write_all(minasp::text::ground_text(g).as_bytes());
+            let mut buffered = io::BufWriter::new(out.lock());
+            let _ = minasp::text::write_ground_text(g, &mut buffered).and_then(|()| buffered.flush());
             return 0;
         }
         if cli.mode == Mode::Gringo || cli.output == Some(GroundOutput::Aspif) {

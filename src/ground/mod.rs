@@ -134,6 +134,11 @@ pub struct Options {
     /// Keep the source rule of each ground rule ([`Grounding::origins`],
     /// for explanations).
     pub record_origins: bool,
+    /// Give every atom its symbol ([`Grounding::atom_syms`]); otherwise
+    /// only the shown atoms and the externals have one (what a solve that
+    /// prints shown atoms and assigns externals needs: the symbols of a
+    /// million atoms nobody prints take memory).
+    pub name_all_atoms: bool,
     /// The parameters of program parts: the statements in each range are
     /// an instance of a part such as `#program step(t).`, grounded with
     /// the parameters (`t`) replaced by the values given.  Ranges are in
@@ -150,6 +155,7 @@ impl Default for Options {
             warn_undefined: true,
             interrupt: None,
             record_origins: false,
+            name_all_atoms: true,
             params: vec![],
         }
     }
@@ -188,6 +194,8 @@ pub struct Grounder {
     handed: Option<Handed>,
     /// How many atoms the symbol table was last grown for.
     tabled: usize,
+    /// [`Options::name_all_atoms`] of the last step.
+    name_all: bool,
 }
 
 /// What a grounding handed on by a [`Grounder`] differs in from the
@@ -217,6 +225,7 @@ impl Grounder {
             aux: 0,
             handed: None,
             tabled: 0,
+            name_all: true,
         }
     }
 
@@ -254,6 +263,7 @@ impl Grounder {
             self.headed.insert(p);
         }
         self.headed.extend(norm.defined.iter().copied());
+        self.name_all = opts.name_all_atoms;
         inst.max_atoms = opts.max_atoms;
         inst.interrupt = opts.interrupt.clone();
         match inst.run(&norm.rules, &norm.facts) {
@@ -324,10 +334,10 @@ impl Grounder {
         let undo = crate::program::simplify::drop_underivable_undoable(&mut program, &mut origins);
         self.handed = Some(Handed { undo, project, origins: recorded });
         let mut syms = std::mem::take(&mut self.inst.syms);
-        let atoms = self.inst.preds.iter().map(|p| p.atoms.len()).sum();
-        syms.reserve(atoms - self.tabled.min(atoms));
-        self.tabled = atoms;
-        let preds = self.inst.preds.iter().map(|p| (p.key, &p.atoms));
+        let preds: Vec<_> = self.inst.preds.iter().map(|p| (p.key, &p.atoms)).collect();
+        let named = self.named(&syms, &preds);
+        syms.reserve(named - self.tabled.min(named));
+        self.tabled = named;
         self.table(program, origins, syms, preds, self.inst.shows.clone())
     }
 
@@ -358,8 +368,24 @@ impl Grounder {
         let shows = std::mem::take(&mut self.inst.shows);
         crate::program::simplify::drop_underivable_along(&mut program, &mut origins);
         let preds: Vec<(PredKey, domain::AtomSet)> = preds.collect();
-        syms.reserve(preds.iter().map(|(_, atoms)| atoms.len()).sum());
+        syms.reserve(self.named(&syms, &preds));
         self.table(program, origins, syms, preds, shows)
+    }
+
+    /// Whether the atoms of predicate `key` are shown.
+    fn shown(&self, syms: &Symbols, key: &PredKey) -> bool {
+        !syms.name_str(key.name).starts_with('#') && self.show.shows(key)
+    }
+
+    /// How many atoms get a symbol (at most: externals are not counted
+    /// apart).
+    fn named<A: std::borrow::Borrow<domain::AtomSet>>(
+        &self,
+        syms: &Symbols,
+        preds: &[(PredKey, A)],
+    ) -> usize {
+        let named = |key: &PredKey| self.name_all || self.shown(syms, key);
+        preds.iter().filter(|(key, _)| named(key)).map(|(_, atoms)| atoms.borrow().len()).sum()
     }
 
     /// The grounding of the simplified `program` with its output table,
@@ -369,19 +395,28 @@ impl Grounder {
         mut program: GroundProgram,
         origins: Vec<crate::syntax::span::Span>,
         mut syms: Symbols,
-        preds: impl IntoIterator<Item = (PredKey, A)>,
+        preds: Vec<(PredKey, A)>,
         shows: Vec<(Sym, Option<Atom>)>,
     ) -> Grounding {
         let mut output: Vec<(Sym, Option<Atom>)> = Vec::new();
         let mut atom_syms = AtomSyms { syms: vec![Sym::NONE; program.num_atoms as usize] };
+        let mut external = vec![false; if self.name_all { 0 } else { program.num_atoms as usize }];
+        for (a, _) in &program.externals {
+            if let Some(x) = external.get_mut(a.index()) {
+                *x = true;
+            }
+        }
         for (key, atoms) in preds {
             let atoms = atoms.borrow();
-            let name = syms.name_str(key.name).to_string();
-            let shown = !name.starts_with('#') && self.show.shows(&key);
+            let shown = self.shown(&syms, &key);
+            let named = self.name_all || shown;
             let projected = self.project.as_ref().is_some_and(|ks| ks.contains(&key));
             for (args, info) in atoms.iter() {
                 if projected {
                     program.project.get_or_insert_with(Vec::new).push(info.atom);
+                }
+                if !named && !external[info.atom.index()] {
+                    continue;
                 }
                 let s = syms.func(key.name, key.neg, args.to_vec());
                 atom_syms.insert(info.atom, s);

@@ -149,3 +149,28 @@ fn a_program_handed_on_comes_back_as_it_was() {
     assert_eq!(got.origins, want.origins);
     assert_eq!(crate::text::ground_text(&got), crate::text::ground_text(&want));
 }
+
+/// Without `name_all_atoms` only the shown atoms and the externals get a
+/// symbol; the output table is the same.
+#[test]
+fn only_shown_atoms_and_externals_are_named_when_asked() {
+    let src = "p(1..3). q(X) :- p(X), not r(X). { r(X) : p(X) }. #external e(1..2). #show q/1.";
+    let grounding = |name_all_atoms| {
+        let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
+        assert!(d.is_empty(), "{:?}", d);
+        ground(stmts, &Options { name_all_atoms, ..Options::default() }).expect("grounds").0
+    };
+    let names = |g: &crate::ground::Grounding| {
+        let mut n: Vec<String> = g.atom_syms.values().map(|s| g.syms.display(*s)).collect();
+        n.sort();
+        n
+    };
+    let (all, some) = (grounding(true), grounding(false));
+    assert_eq!(names(&all).len(), 11);
+    assert_eq!(names(&some), ["e(1)", "e(2)", "q(1)", "q(2)", "q(3)"]);
+    let shown = |g: &crate::ground::Grounding| {
+        g.output.iter().map(|(s, a)| (g.syms.display(*s), *a)).collect::<Vec<_>>()
+    };
+    assert_eq!(shown(&all), shown(&some));
+    assert_eq!(all.program.rules, some.program.rules);
+}
