@@ -22,7 +22,8 @@ pub enum Cond {
     /// The element is in the set whatever the model.
     Certain,
     /// Any of these conjunctions holds.
-    Alts(Vec<Vec<Lit>>),
+    /// (a thin vector: one word, for the many elements that have one or none)
+    Alts(thin_vec::ThinVec<Vec<Lit>>),
 }
 
 impl Cond {

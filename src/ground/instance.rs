@@ -403,7 +403,7 @@ impl Instantiator {
                 if let Some(w) = w {
                     weights.entry(key.clone()).or_insert(w);
                 }
-                atoms.entry(key).or_insert(Cond::Alts(vec![])).or(inst.lits);
+                atoms.entry(key).or_insert(Cond::Alts(thin_vec::ThinVec::new())).or(inst.lits);
             }
         }
         let mut certain_heads = Vec::new();
@@ -426,7 +426,7 @@ impl Instantiator {
                 }
             }
             let a = self.insert(pred, args.to_vec(), false);
-            let mut elem = Cond::Alts(vec![]);
+            let mut elem = Cond::Alts(thin_vec::ThinVec::new());
             match &cond {
                 Cond::Certain => {
                     certain_heads.push(a);
@@ -587,7 +587,7 @@ impl Instantiator {
                     self.each_elem(&e.cond, &e.tuple, b, &mut |inst| {
                         g.elems
                             .entry(Tuple::from_slice(&inst.values))
-                            .or_insert(Cond::Alts(vec![]))
+                            .or_insert(Cond::Alts(thin_vec::ThinVec::new()))
                             .or(inst.lits);
                     });
                 }

@@ -90,11 +90,13 @@ pub struct Instantiator {
     pub origins: Option<Vec<crate::syntax::span::Span>>,
     /// `#heuristic` directives ignored (clingo's info): the offending term.
     pub ignored_heuristics: Vec<crate::syntax::span::Span>,
-    /// The facts derived in this run, with their source rule when origins
-    /// are recorded: they join the program as rules at the end of the run
-    /// (an atom is a word here, a rule eight; a run's largest structures
-    /// are built while its facts are still being derived).
-    facts: Vec<(Atom, crate::syntax::span::Span)>,
+    /// The facts derived in this run: they join the program as rules at
+    /// the end of the run (an atom is half a word here, a rule eight; a
+    /// run's largest structures are built while its facts are still being
+    /// derived).
+    facts: Vec<Atom>,
+    /// When origins are recorded: the source rule of each of `facts`.
+    fact_origins: Vec<crate::syntax::span::Span>,
 }
 
 /// A ground `#heuristic` directive before its atom is known to exist.
@@ -147,6 +149,7 @@ impl Instantiator {
             origins: None,
             ignored_tuples: Vec::new(),
             facts: Vec::new(),
+            fact_origins: Vec::new(),
         }
     }
 
@@ -461,12 +464,12 @@ impl Instantiator {
     pub(super) fn insert(&mut self, pred: PredId, args: Vec<Sym>, fact: bool) -> Atom {
         let pr = &mut self.preds[pred.0 as usize];
         if let Some(info) = pr.atoms.get_mut(args.as_slice()) {
-            if fact && !info.fact {
+            let (a, new_fact) = (info.atom, fact && !info.fact);
+            if new_fact {
                 info.fact = true;
-                let a = info.atom;
-                self.facts.push((a, self.current));
+                self.add_fact(a);
             }
-            return info.atom;
+            return a;
         }
         let atom = match pr.mentioned.remove(args.as_slice()) {
             Some(a) => a,
@@ -474,20 +477,30 @@ impl Instantiator {
         };
         self.preds[pred.0 as usize].atoms.insert(&args, AtomInfo { atom, fact });
         if fact {
-            self.facts.push((atom, self.current));
+            self.add_fact(atom);
         }
         atom
+    }
+
+    /// Fact `a` derived (it joins the program at the end of the run).
+    fn add_fact(&mut self, a: Atom) {
+        self.facts.push(a);
+        if self.origins.is_some() {
+            self.fact_origins.push(self.current);
+        }
     }
 
     /// The facts of this run join the program, after its other rules.
     fn add_facts(&mut self) {
         let facts = std::mem::take(&mut self.facts);
         self.prog.rules.reserve_exact(facts.len());
+        let spans = std::mem::take(&mut self.fact_origins);
         if let Some(o) = &mut self.origins {
             debug_assert_eq!(o.len(), self.prog.rules.len(), "every rule has its origin");
-            o.extend(facts.iter().map(|f| f.1));
+            debug_assert_eq!(spans.len(), facts.len(), "every fact has its origin");
+            o.extend(spans);
         }
-        for (a, _) in facts {
+        for a in facts {
             self.prog.add(program::Rule::fact(a));
         }
     }
