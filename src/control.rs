@@ -672,12 +672,36 @@ impl Control {
                 }
             }
         }
-        let search = match grown {
-            Some(s) => Ok(s),
-            None if remembering => {
+        // A lean solve hands the rules to the search, which drops them once
+        // translated, before its solver is built: they are read by nothing
+        // later (one grounding, one solve on one thread, no explanations,
+        // no `optN` phase; with checks, the checker keeps a copy).
+        let rules_read_later = !self.options.lean
+            || self.options.explain
+            || (self.options.threads > 1 && !remembering)
+            || self.live.is_some()
+            || self.incremental.is_some()
+            || (!ground.program().minimize.is_empty() && self.options.opt.mode == OptMode::OptN);
+        let mut kept = None;
+        let handed = match grown {
+            None if !rules_read_later => self.ground.as_mut().and_then(Arc::get_mut).map(|g| {
+                let p = g.program_mut();
+                let rules = std::mem::take(&mut p.rules);
+                GroundProgram { rules, ..p.clone() }
+            }),
+            _ => None,
+        };
+        if self.options.check {
+            kept = handed.clone();
+        }
+        let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
+        let search = match (grown, handed) {
+            (Some(s), _) => Ok(s),
+            (None, _) if remembering => {
                 Search::remembering(ground.program(), tuning, self.options.opt.clone(), memory.as_ref())
             }
-            None => Search::new(ground.program(), tuning, self.options.opt.clone()),
+            (None, Some(program)) => Search::consume(program, tuning, self.options.opt.clone()),
+            (None, None) => Search::new(ground.program(), tuning, self.options.opt.clone()),
         };
         let mut solver = match search {
             Ok(s) => s,
@@ -723,23 +747,6 @@ impl Control {
             ProjectMode::Project => Some(project.unwrap_or_default()),
             ProjectMode::Auto => Some(project.unwrap_or_else(|| ground.output_atoms())),
         };
-        let rules_read_later = !self.options.lean
-            || self.options.explain
-            || race.is_some()
-            || self.live.is_some()
-            || self.incremental.is_some()
-            || (solver.optimizing() && self.options.opt.mode == OptMode::OptN);
-        // (with checks, the checker alone keeps them)
-        let mut kept = None;
-        if !rules_read_later {
-            if let Some(g) = self.ground.as_mut().and_then(Arc::get_mut) {
-                let rules = std::mem::take(&mut g.program_mut().rules);
-                if self.options.check {
-                    kept = Some(GroundProgram { rules, ..g.program().clone() });
-                }
-            }
-        }
-        let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
         Ok(Solve {
             consequences,
             fixed_bound,

@@ -26,6 +26,7 @@ use crate::program::{
 };
 use crate::solver::{Outcome, Stats, Tuning};
 use crate::translate::{Memory, ProgramSolver as Solver, Support, TranslateError as SolverError};
+use std::borrow::Cow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -50,11 +51,27 @@ impl Models {
     /// Prepares the search: compacts the program, shifts or relaxes its disjunctions, and translates it
     /// for the solver; `Err` if the translation fails.
     pub fn new(program: &GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
-        let closed = program.closed();
+        Models::build(Cow::Borrowed(program), tuning)
+    }
+
+    /// [`Models::new`] for a program the caller no longer needs: it is
+    /// dropped once translated, before the solver is built, so that the
+    /// two do not take memory at the same time.
+    pub fn consume(program: GroundProgram, tuning: Tuning) -> Result<Models, SolverError> {
+        Models::build(Cow::Owned(program), tuning)
+    }
+
+    fn build(program: Cow<'_, GroundProgram>, tuning: Tuning) -> Result<Models, SolverError> {
+        let heuristics = if tuning.params.domain { program.heuristics.clone() } else { Vec::new() };
+        let closed = match program {
+            Cow::Borrowed(p) => p.closed(),
+            Cow::Owned(p) => Cow::Owned(p.into_closed()),
+        };
         let map = compaction(&closed, |_| false);
         let (mut solver, disjunctive) = if shift::has_disjunctions(&closed) {
             // shifted or relaxed: a program of its own
             let mut p = compacted(&closed, &map);
+            drop(closed);
             let disjunctive = match shift::shift(&mut p) {
                 Ok(()) => None,
                 Err(_) => {
@@ -66,19 +83,21 @@ impl Models {
             (Solver::consume(p, tuning)?, disjunctive)
         } else {
             // translated through the compaction's numbers, not copied
+            #[cfg(debug_assertions)]
+            let check = compacted(&closed, &map);
             let solver = Solver::mapped(
-                &closed,
+                closed,
                 &map.index,
                 &map.false_atoms,
                 map.kept.len(),
                 tuning,
                 #[cfg(debug_assertions)]
-                compacted(&closed, &map),
+                check,
             )?;
             (solver, None)
         };
-        if tuning.params.domain && !program.heuristics.is_empty() {
-            solver.set_heuristics(&map.heuristics(&program.heuristics));
+        if !heuristics.is_empty() {
+            solver.set_heuristics(&map.heuristics(&heuristics));
         }
         Ok(Models { map, solver, disjunctive, interrupt: None })
     }

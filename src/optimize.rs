@@ -143,7 +143,21 @@ impl Search {
     /// Prepares the search for `program` (see [`Models::new`]).
     pub fn new(program: &GroundProgram, tuning: Tuning, config: OptConfig) -> Result<Search, TranslateError> {
         let optimizing = !program.minimize.is_empty() && config.mode != OptMode::Ignore;
-        let mut models = Models::new(program, tuning)?;
+        Ok(Search::with(Models::new(program, tuning)?, optimizing, tuning, config))
+    }
+
+    /// [`Search::new`] for a program the caller no longer needs (see
+    /// [`Models::consume`]).
+    pub fn consume(
+        program: GroundProgram,
+        tuning: Tuning,
+        config: OptConfig,
+    ) -> Result<Search, TranslateError> {
+        let optimizing = !program.minimize.is_empty() && config.mode != OptMode::Ignore;
+        Ok(Search::with(Models::consume(program, tuning)?, optimizing, tuning, config))
+    }
+
+    fn with(mut models: Models, optimizing: bool, tuning: Tuning, config: OptConfig) -> Search {
         if optimizing && !config.bound.is_empty() && config.mode != OptMode::Ignore {
             models.set_bound(Bound { costs: config.bound.clone(), strict: false });
         }
@@ -151,7 +165,7 @@ impl Search {
         if optimizing && matches!(config.mode, OptMode::Opt | OptMode::OptN) {
             models.models_excluded_by_bound(true);
         }
-        Ok(Search {
+        Search {
             models,
             config,
             optimizing,
@@ -161,7 +175,7 @@ impl Search {
             params: tuning.params,
             converge_only: false,
             optimal_pending: false,
-        })
+        }
     }
 
     /// The search of one step of an incremental run, without an objective

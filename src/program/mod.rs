@@ -361,17 +361,25 @@ impl GroundProgram {
         if self.externals.is_empty() {
             return std::borrow::Cow::Borrowed(self);
         }
-        let mut p = self.clone();
-        p.externals.clear();
-        p.project = None;
-        for (a, v) in self.open_externals() {
+        std::borrow::Cow::Owned(self.clone().into_closed())
+    }
+
+    /// [`GroundProgram::closed`] of a program no longer needed as it is.
+    pub fn into_closed(mut self) -> GroundProgram {
+        if self.externals.is_empty() {
+            return self;
+        }
+        let open = self.open_externals();
+        self.externals.clear();
+        self.project = None;
+        for (a, v) in open {
             match v {
-                External::Free => p.add(Rule::choice(a)),
-                External::True => p.add(Rule::fact(a)),
+                External::Free => self.add(Rule::choice(a)),
+                External::True => self.add(Rule::fact(a)),
                 External::False | External::Release => {}
             }
         }
-        std::borrow::Cow::Owned(p)
+        self
     }
 
     /// [`GroundProgram::closed`], but every open external atom that is not

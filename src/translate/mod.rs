@@ -68,10 +68,11 @@ impl ProgramSolver {
     /// atoms `index` numbers `0..len`, with the atoms `false_atoms` marks
     /// false (every other atom left out is only a plain fact of its own,
     /// or false: the compaction's program, translated without being
-    /// copied).  `compacted` is that program, built in debug builds only,
-    /// to check every model against.
+    /// copied; an owned `program` is dropped once translated, before the
+    /// solver is built).  `compacted` is that program, built in debug
+    /// builds only, to check every model against.
     pub fn mapped(
-        program: &GroundProgram,
+        program: std::borrow::Cow<'_, GroundProgram>,
         index: &[u32],
         false_atoms: &[bool],
         len: usize,
@@ -83,7 +84,7 @@ impl ProgramSolver {
         let check = Some(compacted);
         #[cfg(not(debug_assertions))]
         let check = None;
-        ProgramSolver::build(std::borrow::Cow::Borrowed(program), map, tuning, false, check)
+        ProgramSolver::build(program, map, tuning, false, check)
     }
 
     /// [`ProgramSolver::new`] for a program the caller no longer needs: it
