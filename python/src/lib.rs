@@ -273,6 +273,8 @@ impl Core {
         let mut options = cli.options();
         // the Python API is clingo 5's: its language unless another is asked for
         options.dialect.get_or_insert(minasp::syntax::parse::Dialect::Clingo5);
+        // a Control solves again and names every atom (Model.symbols(atoms=True))
+        options.lean = false;
         let mut ctl = Control::new(options);
         for c in &cli.consts {
             ctl.add_const(c);
