@@ -682,7 +682,6 @@ impl Control {
             || self.live.is_some()
             || self.incremental.is_some()
             || (!ground.program().minimize.is_empty() && self.options.opt.mode == OptMode::OptN);
-        let mut kept = None;
         let handed = match grown {
             None if !rules_read_later => self.ground.as_mut().and_then(Arc::get_mut).map(|g| {
                 let p = g.program_mut();
@@ -691,9 +690,7 @@ impl Control {
             }),
             _ => None,
         };
-        if self.options.check {
-            kept = handed.clone();
-        }
+        let kept = if self.options.check { handed.clone() } else { None };
         let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
         let search = match (grown, handed) {
             (Some(s), _) => Ok(s),
