@@ -15,7 +15,8 @@
 //! set (blocking it added a clause that is not a consequence of the
 //! program), which the caller checks.
 
-use crate::program::{Atom, Body, External, GroundProgram, Head, Lit, Rule};
+use crate::program::packed::{self, Packed};
+use crate::program::{Atom, External, GroundProgram, Head, Rule};
 use crate::translate::Memory;
 
 /// What a step passes on to the next (iclingo's `--ilearnt` and
@@ -59,84 +60,89 @@ pub fn parse_keep(text: &str) -> Result<bool, String> {
 }
 
 /// The rules of the program a step's search saw, as [`delta`] compares
-/// them with the next step's: one flat array of words (a rule's head kind,
-/// atoms, body kind, bound and literals with their weights), a fraction
-/// of the memory of the rules themselves, so that a step does not keep
-/// the last step's whole program.
+/// them with the next step's: packed ([`Packed`]), a fraction of the
+/// memory of the rules themselves, so that a step does not keep the last
+/// step's whole program.  A step of a streaming grounder (see
+/// [`crate::ground::packing`]) logs no rules: the next step hands on its
+/// new rules alone ([`extends`]).
 pub struct Log {
     num_atoms: u32,
     minimize: bool,
-    words: Vec<u32>,
-    /// Where each rule starts in `words` (and, last, where they end).
-    starts: Vec<u32>,
+    rules: Option<Packed>,
 }
 
 impl Log {
     /// The log of `p`'s rules.
     pub fn of(p: &GroundProgram) -> Log {
-        let total = p.rules.iter().map(encoded_len).sum();
-        let mut words = Vec::with_capacity(total);
-        let mut starts = Vec::with_capacity(p.rules.len() + 1);
-        for r in &p.rules {
-            starts.push(words.len() as u32);
-            encode(r, &mut words);
-        }
-        starts.push(words.len() as u32);
-        debug_assert_eq!(words.len(), total);
-        Log { num_atoms: p.num_atoms, minimize: !p.minimize.is_empty(), words, starts }
+        Log { rules: Some(Packed::of(&p.rules)), ..Log::without_rules(p) }
     }
 
-    fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
-
-    fn rule(&self, k: usize) -> &[u32] {
-        &self.words[self.starts[k] as usize..self.starts[k + 1] as usize]
+    /// The log of `p` without its rules.
+    pub fn without_rules(p: &GroundProgram) -> Log {
+        Log { num_atoms: p.num_atoms, minimize: !p.minimize.is_empty(), rules: None }
     }
 }
 
-/// How many words [`encode`] appends for `r`.
-fn encoded_len(r: &Rule) -> usize {
-    let (Head::Disjunction(h) | Head::Choice(h)) = &r.head;
-    2 + h.len()
-        + match &r.body {
-            Body::Normal(ls) => 2 + ls.len(),
-            Body::Weight { lits, .. } => 4 + 3 * lits.len(),
-        }
+/// How the externals of a step compare with those of the step before: the
+/// old atoms that were choices in the old search, and the atoms released.
+struct Externals {
+    open: Vec<bool>,
+    released: Vec<bool>,
 }
 
-/// Appends rule `r`'s words (see [`Log`]): equal words, equal rules.
-fn encode(r: &Rule, out: &mut Vec<u32>) {
-    let lit = |l: Lit| l.atom().0 << 1 | !l.is_positive() as u32;
-    let wide = |x: i64, out: &mut Vec<u32>| out.extend([x as u32, (x >> 32) as u32]);
-    let (kind, h) = match &r.head {
-        Head::Disjunction(h) => (0, h),
-        Head::Choice(h) => (1, h),
-    };
-    out.extend([kind, h.len() as u32]);
-    out.extend(h.iter().map(|a| a.0));
-    match &r.body {
-        Body::Normal(ls) => {
-            out.extend([0, ls.len() as u32]);
-            out.extend(ls.iter().map(|&l| lit(l)));
+impl Externals {
+    /// `None` if the old search's learning cannot be kept whatever the
+    /// rules: an objective, fewer atoms, or an old atom become an input.
+    fn compare(
+        old: &Log,
+        old_open: &[(Atom, External)],
+        new: &GroundProgram,
+        new_open: &[(Atom, External)],
+    ) -> Option<Externals> {
+        if new.num_atoms < old.num_atoms || old.minimize || !new.minimize.is_empty() {
+            return None;
         }
-        Body::Weight { bound, lits } => {
-            out.push(1);
-            wide(*bound, out);
-            out.push(lits.len() as u32);
-            for &(l, w) in lits {
-                out.push(lit(l));
-                wide(w, out);
+        let mut open = vec![false; old.num_atoms as usize];
+        for &(a, v) in old_open {
+            open[a.index()] = v != External::Release;
+        }
+        let mut released = vec![false; new.num_atoms as usize];
+        for &(a, v) in new_open {
+            if v == External::Release {
+                released[a.index()] = true;
+            } else if a.0 < old.num_atoms && !open[a.index()] {
+                return None;
             }
         }
+        Some(Externals { open, released })
     }
+
+    /// Whether rule `r` defines an old atom the old search did not have
+    /// as a choice.
+    fn redefines(&self, r: &Rule) -> bool {
+        let (Head::Disjunction(h) | Head::Choice(h)) = &r.head;
+        h.iter().any(|a| self.open.get(a.index()) == Some(&false))
+    }
+}
+
+/// Whether everything learnt on the program `old` logs holds on it with
+/// `step`'s rules added (a streaming grounder's step: its new rules only),
+/// as [`delta`] decides for whole programs: no new rule defines an old
+/// atom other than an external the old search had as a choice.
+pub fn extends(
+    old: &Log,
+    old_open: &[(Atom, External)],
+    step: &GroundProgram,
+    new_open: &[(Atom, External)],
+) -> bool {
+    Externals::compare(old, old_open, step, new_open)
+        .is_some_and(|x| !step.rules.iter().any(|r| x.redefines(r)))
 }
 
 /// Whether the logged rule `words` has an atom `released` marks in its
 /// positive body (a conjunction; a weight body never counts).
 fn inert(words: &[u32], released: &[bool]) -> bool {
-    let body = 2 + words[1] as usize;
-    words[body] == 0 && words[body + 2..].iter().any(|&l| l & 1 == 0 && released[(l >> 1) as usize])
+    packed::positive_body(words).is_some_and(|mut b| b.any(|a| released[a.index()]))
 }
 
 /// Whether everything learnt on `old` (with its open externals as
@@ -161,46 +167,28 @@ pub fn delta<'a>(
     new: &'a GroundProgram,
     new_open: &[(Atom, External)],
 ) -> Option<Vec<&'a Rule>> {
-    if new.num_atoms < old.num_atoms || old.minimize || !new.minimize.is_empty() {
-        return None;
-    }
-    // the externals that were choices in the old search
-    let mut open = vec![false; old.num_atoms as usize];
-    for &(a, v) in old_open {
-        open[a.index()] = v != External::Release;
-    }
-    let mut released = vec![false; new.num_atoms as usize];
-    for &(a, v) in new_open {
-        if v == External::Release {
-            released[a.index()] = true;
-        } else if a.0 < old.num_atoms && !open[a.index()] {
-            return None;
-        }
-    }
-    let fixed = |a: &Atom| a.0 < old.num_atoms && !open[a.index()];
+    let logged = old.rules.as_ref()?;
+    let x = Externals::compare(old, old_open, new, new_open)?;
     let mut added = Vec::new();
     let mut words = Vec::new();
     let mut i = 0;
     for r in &new.rules {
         words.clear();
-        encode(r, &mut words);
+        packed::encode(r, &mut words);
         let mut k = i;
-        while k < old.len() && old.rule(k) != words && inert(old.rule(k), &released) {
+        while k < logged.len() && logged.words(k) != words && inert(logged.words(k), &x.released) {
             k += 1;
         }
-        if k < old.len() && old.rule(k) == words {
+        if k < logged.len() && logged.words(k) == words {
             i = k + 1;
             continue;
         }
-        let head = match &r.head {
-            Head::Disjunction(h) | Head::Choice(h) => h,
-        };
-        if head.iter().any(fixed) {
+        if x.redefines(r) {
             return None;
         }
         added.push(r);
     }
-    (i..old.len()).all(|k| inert(old.rule(k), &released)).then_some(added)
+    (i..logged.len()).all(|k| inert(logged.words(k), &x.released)).then_some(added)
 }
 
 #[cfg(test)]
@@ -237,32 +225,6 @@ mod tests {
         // releasing it makes its rules inert; they may then be dropped
         let new = program(3, vec![], vec![(e, External::Release)]);
         assert!(still_holds(&old, &new));
-    }
-
-    #[test]
-    fn a_log_tells_apart_what_rules_tell_apart() {
-        let (a, b) = (Atom(0), Atom(1));
-        let weight = |bound, w| Rule {
-            head: Head::Disjunction(smallvec::smallvec![a]),
-            body: Body::Weight { bound, lits: vec![(b.pos(), w)] },
-        };
-        let rules = [
-            Rule::fact(a),
-            Rule::choice(a),
-            Rule::normal(a, vec![b.pos()]),
-            Rule::normal(a, vec![b.neg()]),
-            Rule::constraint(vec![a.pos(), b.pos()]),
-            Rule { head: Head::Choice(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) },
-            weight(1, 1),
-            weight(1, 2),
-            weight(1 << 33, 1),
-        ];
-        let log = Log::of(&program(2, rules.to_vec(), vec![]));
-        for i in 0..rules.len() {
-            for j in 0..rules.len() {
-                assert_eq!(log.rule(i) == log.rule(j), i == j, "{:?} {:?}", rules[i], rules[j]);
-            }
-        }
     }
 
     #[test]

@@ -174,6 +174,15 @@ impl Ground {
         }
     }
 
+    /// From a streaming grounder: the step and whether the program holds
+    /// only its rules.
+    fn streamed(&self) -> Option<crate::ground::packing::Streamed> {
+        match self {
+            Ground::Grounded(g) => g.streamed,
+            Ground::Read(_) => None,
+        }
+    }
+
     fn program_mut(&mut self) -> &mut GroundProgram {
         match self {
             Ground::Grounded(g) => &mut g.program,
@@ -305,6 +314,9 @@ pub struct Control {
 /// given to a new one.
 struct Carried {
     log: crate::carry::Log,
+    /// The step of a streaming grounder searched (see
+    /// [`crate::ground::packing`]).
+    step: Option<u32>,
     /// The program's open externals.
     open: Vec<(Atom, External)>,
     search: Search,
@@ -521,6 +533,8 @@ impl Control {
             interrupt: Some(self.interrupter.0.clone()),
             record_origins: self.options.explain,
             name_all_atoms: !self.options.lean || self.options.explain,
+            // steps grow one search that reads nothing else of them
+            stream_steps: self.options.lean && !self.options.explain,
             params: Vec::new(),
             ..Default::default()
         };
@@ -658,10 +672,20 @@ impl Control {
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
         // the program's open externals, for this step and the next
         let new_open = if remembering { ground.program().open_externals() } else { Vec::new() };
+        // A streaming grounder's step has only its new rules: they are
+        // the rules added to the last step's search, if they extend it.
+        let streamed = ground.streamed();
+        let partial = streamed.is_some_and(|s| s.partial);
         let (mut grown, mut memory) = (None, None);
         if let Some(c) = carried.filter(|_| remembering) {
             let new = ground.program();
-            if let Some(added) = crate::carry::delta(&c.log, &c.open, new, &new_open) {
+            let next_step = c.step.zip(streamed).is_some_and(|(old, new)| old + 1 == new.step);
+            let added = match partial {
+                true => (next_step && crate::carry::extends(&c.log, &c.open, new, &new_open))
+                    .then(|| new.rules.iter().collect()),
+                false => crate::carry::delta(&c.log, &c.open, new, &new_open),
+            };
+            if let Some(added) = added {
                 let mut s = c.search;
                 if self.options.keep == crate::carry::Keep::default()
                     && s.grow(new, &added, &new_open, tuning)
@@ -672,6 +696,13 @@ impl Control {
                 }
             }
         }
+        // A step's search that does not grow the last one's, or a check of
+        // its answer sets, needs the whole program: the earlier steps'
+        // rules unpacked.
+        let whole = match (&self.live, partial && (grown.is_none() || self.options.check)) {
+            (Some(live), true) => live.earlier().map(|e| e.whole(ground.program())),
+            _ => None,
+        };
         // A lean solve hands the rules to the search, which drops them once
         // translated, before its solver is built: they are read by nothing
         // later (one grounding, one solve on one thread, no explanations,
@@ -686,19 +717,21 @@ impl Control {
             None if !rules_read_later => self.ground.as_mut().and_then(Arc::get_mut).map(|g| {
                 let p = g.program_mut();
                 let rules = std::mem::take(&mut p.rules);
-                GroundProgram { rules, ..p.clone() }
+                GroundProgram { rules, ..p.clone_without_rules() }
             }),
             _ => None,
         };
-        let kept = if self.options.check { handed.clone() } else { None };
+        // (the copy for the checker, or the whole program of a step)
+        let kept = if self.options.check { handed.clone() } else { None }.or(whole);
         let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
+        let program = kept.as_ref().unwrap_or(ground.program());
         let search = match (grown, handed) {
             (Some(s), _) => Ok(s),
             (None, _) if remembering => {
-                Search::remembering(ground.program(), tuning, self.options.opt.clone(), memory.as_ref())
+                Search::remembering(program, tuning, self.options.opt.clone(), memory.as_ref())
             }
             (None, Some(program)) => Search::consume(program, tuning, self.options.opt.clone()),
-            (None, None) => Search::new(ground.program(), tuning, self.options.opt.clone()),
+            (None, None) => Search::new(program, tuning, self.options.opt.clone()),
         };
         let mut solver = match search {
             Ok(s) => s,
@@ -1163,7 +1196,11 @@ impl Drop for Solve {
         let carried = match empty {
             Ok(empty) if self.count == 0 => Some(Carried {
                 open,
-                log: crate::carry::Log::of(self.ground.program()),
+                step: self.ground.streamed().map(|s| s.step),
+                log: match self.ground.streamed() {
+                    Some(_) => crate::carry::Log::without_rules(self.ground.program()),
+                    None => crate::carry::Log::of(self.ground.program()),
+                },
                 search: std::mem::replace(&mut self.solver, empty),
             }),
             _ => None,
@@ -1193,11 +1230,14 @@ impl Iterator for Solve {
         let found = match (self.pending.pop_front(), self.race.take()) {
             (Some(f), _) => f,
             (None, Some(race)) if to_optimum(&race, self) => {
-                self.pending = race.converge(&mut self.solver, self.ground.program(), &self.stop).into();
+                let program = self.kept.as_ref().unwrap_or(self.ground.program());
+                self.pending = race.converge(&mut self.solver, program, &self.stop).into();
                 self.pending.pop_front().unwrap_or(Found::Exhausted)
             }
-            (None, Some(race)) => race.run(&mut self.solver, self.ground.program(), &self.stop),
-            (None, None) => self.solver.next(self.ground.program()),
+            (None, Some(race)) => {
+                race.run(&mut self.solver, self.kept.as_ref().unwrap_or(self.ground.program()), &self.stop)
+            }
+            (None, None) => self.solver.next(self.kept.as_ref().unwrap_or(self.ground.program())),
         };
         match found {
             Found::Model { truth: m, costs, optimal } => {

@@ -17,6 +17,7 @@ mod instance;
 pub mod instantiate;
 mod join;
 pub mod normalize;
+pub mod packing;
 pub mod plan;
 pub mod pools;
 pub mod rule;
@@ -49,6 +50,9 @@ pub struct Grounding {
     /// With [`Options::record_origins`]: the source rule of each ground
     /// rule (parallel to `program.rules`); otherwise empty.
     pub origins: Vec<crate::syntax::span::Span>,
+    /// From a streaming grounder ([`Options::stream_steps`]): which
+    /// step this is, and whether `program` holds only its rules.
+    pub streamed: Option<packing::Streamed>,
     /// The atom of each symbol in `atom_syms`, made when first asked for
     /// ([`Grounding::atom_of`]).
     atom_index: std::sync::OnceLock<hash::Map<Sym, Atom>>,
@@ -139,6 +143,11 @@ pub struct Options {
     /// prints shown atoms and assigns externals needs: the symbols of a
     /// million atoms nobody prints take memory).
     pub name_all_atoms: bool,
+    /// Hand on only each step's new rules, keeping the earlier steps'
+    /// packed (see [`packing`]): for a run whose search grows step by
+    /// step and reads nothing else of the program.  Not with
+    /// [`Options::record_origins`].
+    pub stream_steps: bool,
     /// The parameters of program parts: the statements in each range are
     /// an instance of a part such as `#program step(t).`, grounded with
     /// the parameters (`t`) replaced by the values given.  Ranges are in
@@ -156,6 +165,7 @@ impl Default for Options {
             interrupt: None,
             record_origins: false,
             name_all_atoms: true,
+            stream_steps: false,
             params: vec![],
         }
     }
@@ -196,6 +206,8 @@ pub struct Grounder {
     tabled: usize,
     /// [`Options::name_all_atoms`] of the last step.
     name_all: bool,
+    /// When streaming ([`Options::stream_steps`]): the steps handed on.
+    earlier: Option<packing::Earlier>,
 }
 
 /// What a grounding handed on by a [`Grounder`] differs in from the
@@ -226,6 +238,7 @@ impl Grounder {
             handed: None,
             tabled: 0,
             name_all: true,
+            earlier: None,
         }
     }
 
@@ -264,6 +277,9 @@ impl Grounder {
         }
         self.headed.extend(norm.defined.iter().copied());
         self.name_all = opts.name_all_atoms;
+        if opts.stream_steps && self.earlier.is_none() && inst.origins.is_none() {
+            self.earlier = Some(packing::Earlier::default());
+        }
         inst.max_atoms = opts.max_atoms;
         inst.interrupt = opts.interrupt.clone();
         match inst.run(&norm.rules, &norm.facts) {
@@ -331,33 +347,61 @@ impl Grounder {
         let recorded = self.inst.origins.is_some();
         let mut origins = self.inst.origins.take().unwrap_or_default();
         let project = program.project.clone();
-        let undo = crate::program::simplify::drop_underivable_undoable(&mut program, &mut origins);
+        let given = self.earlier.as_ref().map_or(0, |e| e.atoms);
+        let undo = crate::program::simplify::drop_underivable_undoable(&mut program, &mut origins, given);
+        let streamed = self.earlier.as_mut().map(|e| {
+            // externals that rules define are inputs no more
+            let open: hash::Set<Atom> = program.open_externals().into_iter().map(|(a, _)| a).collect();
+            let (open, defined) = program.externals.iter().partition(|(a, _)| open.contains(a));
+            program.externals = open;
+            e.defined_externals.extend::<Vec<_>>(defined);
+            packing::Streamed { step: e.steps, partial: !e.rules.is_empty() }
+        });
         self.handed = Some(Handed { undo, project, origins: recorded });
         let mut syms = std::mem::take(&mut self.inst.syms);
         let preds: Vec<_> = self.inst.preds.iter().map(|p| (p.key, &p.atoms)).collect();
         let named = self.named(&syms, &preds);
         syms.reserve(named - self.tabled.min(named));
         self.tabled = named;
-        self.table(program, origins, syms, preds, self.inst.shows.clone())
+        Grounding { streamed, ..self.table(program, origins, syms, preds, self.inst.shows.clone()) }
     }
 
     /// Takes back the grounding [`Grounder::grounding`] handed on (a
     /// copy of it if it is still in use elsewhere): its program as the
-    /// grounder made it, and its symbols, for the next step.
+    /// grounder made it, and its symbols, for the next step.  A streaming
+    /// grounder packs the step's rules away.
     pub fn take_back(&mut self, g: Grounding) {
         let Some(handed) = self.handed.take() else { return };
         let Grounding { mut program, syms, mut origins, .. } = g;
         handed.undo.apply(&mut program.rules, &mut origins);
         program.project = handed.project;
+        if let Some(e) = &mut self.earlier {
+            e.rules.extend(&program.rules);
+            e.atoms = program.num_atoms;
+            e.steps += 1;
+            program.rules = Vec::new();
+        }
         self.inst.prog = program;
         self.inst.origins = handed.origins.then_some(origins);
         self.inst.syms = syms;
+    }
+
+    /// With [`Options::stream_steps`]: the steps handed on before the one
+    /// handed on last, packed.
+    pub fn earlier(&self) -> Option<&packing::Earlier> {
+        self.earlier.as_ref()
     }
 
     /// The program grounded, the grounder consumed (its domains freed one
     /// by one while the output table is built, to keep the peak low).
     pub fn finish(mut self) -> Grounding {
         let mut program = std::mem::take(&mut self.inst.prog);
+        if let Some(e) = self.earlier.take() {
+            let mut rules: Vec<_> = e.rules.rules().collect();
+            rules.append(&mut program.rules);
+            program.rules = rules;
+            program.externals.extend(e.defined_externals);
+        }
         let mut origins = self.inst.origins.take().unwrap_or_default();
         let mut preds = std::mem::take(&mut self.inst.preds);
         for p in &mut preds {
@@ -431,7 +475,15 @@ impl Grounder {
             all.sort_unstable();
             all.dedup();
         }
-        Grounding { program, syms, output, atom_syms, origins, atom_index: Default::default() }
+        Grounding {
+            program,
+            syms,
+            output,
+            atom_syms,
+            origins,
+            streamed: None,
+            atom_index: Default::default(),
+        }
     }
 }
 

@@ -150,6 +150,54 @@ fn a_program_handed_on_comes_back_as_it_was() {
     assert_eq!(crate::text::ground_text(&got), crate::text::ground_text(&want));
 }
 
+/// A streaming grounder hands on each step's rules alone and packs them
+/// away when they come back; the earlier steps unpacked with the step's
+/// rules are, simplified, the program a grounder that keeps its rules
+/// hands on (the same rules in the same order, the same externals).
+#[test]
+fn a_streaming_grounder_hands_on_each_step_alone() {
+    let stmts = |src: &str| {
+        let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
+        assert!(d.is_empty(), "{:?}", d);
+        stmts
+    };
+    let steps = [
+        "{ c }. b(1..2). x(X) :- b(X), not m(X). m(X) :- x(X), X > 5. #external e(1). z :- e(1).",
+        "m(1) :- c. y :- x(1). #external e(2). e(1) :- y. :- c, not y.",
+        "w :- y, e(2). v :- m(2). u :- not v, w.",
+    ];
+    let opts = Options { warn_undefined: false, ..Options::default() };
+    let streaming = Options { stream_steps: true, ..Options { warn_undefined: false, ..Options::default() } };
+    let (mut streamed, mut kept) = (crate::ground::Grounder::new(false), crate::ground::Grounder::new(false));
+    let sorted = |mut xs: Vec<(crate::program::Atom, crate::program::External)>| {
+        xs.sort_by_key(|&(a, v)| (a, format!("{v:?}")));
+        xs
+    };
+    for (k, src) in steps.iter().enumerate() {
+        streamed.add(stmts(src), &streaming).expect("grounds");
+        kept.add(stmts(src), &opts).expect("grounds");
+        let (got, want) = (streamed.grounding(), kept.grounding());
+        let s = got.streamed.expect("streamed");
+        assert_eq!((s.step, s.partial), (k as u32, k > 0));
+        assert!(want.streamed.is_none());
+        let whole = streamed.earlier().expect("streaming").whole(&got.program);
+        assert_eq!(whole.rules, want.program.rules, "step {k}");
+        assert_eq!(sorted(whole.externals.clone()), sorted(want.program.externals.clone()), "step {k}");
+        assert_eq!(whole.num_atoms, want.program.num_atoms);
+        if k > 0 {
+            assert!(got.program.rules.len() < want.program.rules.len(), "step {k}: only its rules");
+        }
+        // externals that rules define are no inputs of the step
+        let open = got.program.open_externals();
+        assert_eq!(sorted(got.program.externals.clone()), sorted(open.clone()));
+        assert_eq!(sorted(open), sorted(want.program.open_externals()), "step {k}");
+        streamed.take_back(got);
+        kept.take_back(want);
+        assert!(streamed.inst.prog.rules.is_empty(), "packed away");
+        assert_eq!(streamed.earlier().expect("streaming").rules.len(), kept.inst.prog.rules.len());
+    }
+}
+
 /// Without `name_all_atoms` only the shown atoms and the externals get a
 /// symbol; the output table is the same.
 #[test]

@@ -17,6 +17,7 @@
 //! grounder keeps that table, the solver never needs it.
 
 pub mod falsity;
+pub mod packed;
 pub mod shift;
 pub mod simplify;
 
@@ -289,6 +290,18 @@ pub struct GroundProgram {
 }
 
 impl GroundProgram {
+    /// A copy of everything but the rules (it has none).
+    pub fn clone_without_rules(&self) -> GroundProgram {
+        GroundProgram {
+            num_atoms: self.num_atoms,
+            rules: Vec::new(),
+            minimize: self.minimize.clone(),
+            externals: self.externals.clone(),
+            project: self.project.clone(),
+            heuristics: self.heuristics.clone(),
+        }
+    }
+
     /// The objective: the priorities of the minimize statements, highest
     /// first, each with all its literals (statements of one priority
     /// merged).  Empty: no optimisation.

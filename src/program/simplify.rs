@@ -20,15 +20,17 @@ pub fn drop_underivable(p: &mut GroundProgram) -> usize {
 /// As [`drop_underivable`]; `side` (empty, or one entry per rule) loses
 /// the entries of the rules removed, so that it stays parallel to them.
 pub fn drop_underivable_along<T>(p: &mut GroundProgram, side: &mut Vec<T>) -> usize {
-    simplify(p, side, None)
+    simplify(p, side, None, 0)
 }
 
 /// As [`drop_underivable_along`], keeping what it takes to put the
 /// program back as it was ([`Undo::apply`]): a multi-shot grounder hands
-/// its rules on simplified and takes them back for the next step.
-pub fn drop_underivable_undoable<T>(p: &mut GroundProgram, side: &mut Vec<T>) -> Undo<T> {
+/// its rules on simplified and takes them back for the next step.  The
+/// atoms below `given` count as derivable (not as facts): `p` holds only
+/// a step's rules, and those atoms may have rules in earlier steps.
+pub fn drop_underivable_undoable<T>(p: &mut GroundProgram, side: &mut Vec<T>, given: u32) -> Undo<T> {
     let mut undo = Undo { changed: Default::default(), tracked: !side.is_empty() };
-    simplify(p, side, Some(&mut undo));
+    simplify(p, side, Some(&mut undo), given);
     undo
 }
 
@@ -91,7 +93,12 @@ impl<T> Undo<T> {
 
 /// The passes of [`drop_underivable_along`], noting in `undo` what they
 /// change.
-fn simplify<T>(p: &mut GroundProgram, side: &mut Vec<T>, mut undo: Option<&mut Undo<T>>) -> usize {
+fn simplify<T>(
+    p: &mut GroundProgram,
+    side: &mut Vec<T>,
+    mut undo: Option<&mut Undo<T>>,
+    given: u32,
+) -> usize {
     let tracked = !side.is_empty();
     debug_assert!(!tracked || side.len() == p.rules.len());
     let n = p.num_atoms as usize;
@@ -100,6 +107,7 @@ fn simplify<T>(p: &mut GroundProgram, side: &mut Vec<T>, mut undo: Option<&mut U
     let mut removed = 0;
     loop {
         let mut defined = vec![false; n];
+        defined[..given as usize].fill(true);
         let mut fact = vec![false; n];
         // an external atom may be true (assigned, or free)
         p.externals.iter().for_each(|(a, _)| defined[a.index()] = true);
@@ -300,7 +308,7 @@ mod tests {
             let (mut plain, mut plain_side) = (p.clone(), side0.clone());
             drop_underivable_along(&mut plain, &mut plain_side);
             let (mut q, mut side) = (p.clone(), side0.clone());
-            let undo = drop_underivable_undoable(&mut q, &mut side);
+            let undo = drop_underivable_undoable(&mut q, &mut side, 0);
             prop_assert_eq!(&q.rules, &plain.rules);
             prop_assert_eq!(&side, &plain_side);
             undo.apply(&mut q.rules, &mut side);

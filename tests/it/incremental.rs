@@ -296,6 +296,80 @@ fn each_step_starts_from_what_the_last_one_learnt() {
     assert!(hanoi.iter().all(|s| s.1 == 0), "{hanoi:?}");
 }
 
+/// A step of an incremental run through the library: its answer sets
+/// (sorted) and the clauses its search was given at its start.
+type LibraryStep = (Vec<Vec<String>>, u64);
+
+/// Runs an incremental program (`text`) through the library as the
+/// command line does, all answer sets per step, with `options`.
+fn library_run(text: &str, consts: &[(&str, &str)], options: minasp::Options) -> Vec<LibraryStep> {
+    use minasp::incremental::{Limits, Steps as Loop};
+    let consts = consts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let mut ctl = minasp::Control::new(minasp::Options { consts, ..options });
+    ctl.add("base", text);
+    ctl.ground().expect("grounds");
+    let form = ctl.incremental().expect("an incremental program");
+    let mut steps = Loop::new(form, Limits::read(&ctl, None, None, None));
+    let (mut last, mut out) = (None, Vec::new());
+    while steps.next(last.as_ref()).is_some() {
+        steps.ground(&mut ctl).expect("a step grounds");
+        let mut solve = ctl.solve(0).expect("a step solves");
+        let mut found: Vec<Vec<String>> = solve
+            .by_ref()
+            .map(|m| {
+                let mut s = m.shown();
+                s.sort();
+                s
+            })
+            .collect();
+        found.sort();
+        out.push((found, solve.stats().adopted));
+        last = Some(solve.result());
+    }
+    out
+}
+
+/// A lean run (the command line's) hands each step's new rules alone to
+/// the search, which grows on them, the grounder keeping the earlier
+/// steps' rules packed (`minasp::ground::packing`): every step finds the
+/// answer sets, and starts from the clauses, of a run whose grounder
+/// hands on the whole program each step; also when a step redefines an
+/// atom of an earlier step (clingo refuses that; the whole program is
+/// then searched afresh), with an objective, with `--ilearnt=forget`.
+#[test]
+fn steps_handed_on_alone_find_what_whole_steps_find() {
+    let hanoi = std::fs::read_to_string(file("hanoi_incmode.lp")).expect("reads hanoi");
+    let redefining = "#include <incmode>.\n#program base.\n{ a; b }.\n\
+        #program step(t).\n{ x(t) }.\nq(t) :- x(t), b.\np(t) :- x(t), not q(t-1).\nq(t-1) :- p(t), a.\nr(t) :- q(t-1), not b.\n\
+        #external e(t).\ns(t) :- e(t), p(t).\n\
+        #program check(t).\n#external query(t).\n:- query(t), t < 3.\n#show q/1.\n#show r/1.\n#show a/0.\n#show s/1.\n";
+    let optimising = "#include <incmode>.\n#program step(t).\n{ x(t); y(t) }.\nz(t) :- x(t), not y(t).\n\
+        #minimize { 1,t : y(t) }.\n#program check(t).\n#external query(t).\n:- query(t), not z(t), t < 4.\n#show z/1.\n";
+    let forget = minasp::carry::Keep { learnt: false, heuristic: true };
+    let mut cases: Vec<(String, Vec<(&str, &str)>, minasp::carry::Keep)> = vec![
+        (hanoi.clone(), vec![("n", "3"), ("imax", "12")], minasp::carry::Keep::default()),
+        (hanoi, vec![("n", "3"), ("imax", "12")], forget),
+        (redefining.to_string(), vec![("imax", "4")], minasp::carry::Keep::default()),
+        (optimising.to_string(), vec![("imax", "5")], minasp::carry::Keep::default()),
+    ];
+    cases.extend(
+        (0..8).map(|seed| (random_incmode(seed), vec![("imax", "4")], minasp::carry::Keep::default())),
+    );
+    for (k, (text, consts, keep)) in cases.iter().enumerate() {
+        let whole = library_run(text, consts, minasp::Options { keep: *keep, ..minasp::Options::default() });
+        let alone = library_run(
+            text,
+            consts,
+            minasp::Options { keep: *keep, lean: true, ..minasp::Options::default() },
+        );
+        assert!(whole.len() >= 2, "case {k}: {whole:?}");
+        assert_eq!(alone, whole, "case {k}:\n{text}");
+        if k == 0 {
+            assert!(whole.iter().any(|s| s.1 > 0), "some step starts from clauses: {whole:?}");
+        }
+    }
+}
+
 /// clingo 3's and gringo 3's `--ifixed=N`: the program of step N of an
 /// iclingo program (`base`, `#cumulative` for 1..N, `#volatile` for N, as
 /// written) grounded and solved once: Towers of Hanoi with 3 disks has its
