@@ -139,10 +139,10 @@ pub fn extends(
         .is_some_and(|x| !step.rules.iter().any(|r| x.redefines(r)))
 }
 
-/// Whether the logged rule `words` has an atom `released` marks in its
+/// Whether the logged rule `bytes` has an atom `released` marks in its
 /// positive body (a conjunction; a weight body never counts).
-fn inert(words: &[u32], released: &[bool]) -> bool {
-    packed::positive_body(words).is_some_and(|mut b| b.any(|a| released[a.index()]))
+fn inert(bytes: &[u8], released: &[bool]) -> bool {
+    packed::positive_body(bytes).is_some_and(|b| b.iter().any(|a| released[a.index()]))
 }
 
 /// Whether everything learnt on `old` (with its open externals as
@@ -170,16 +170,16 @@ pub fn delta<'a>(
     let logged = old.rules.as_ref()?;
     let x = Externals::compare(old, old_open, new, new_open)?;
     let mut added = Vec::new();
-    let mut words = Vec::new();
+    let mut bytes = Vec::new();
     let mut i = 0;
     for r in &new.rules {
-        words.clear();
-        packed::encode(r, &mut words);
+        bytes.clear();
+        packed::encode(r, &mut bytes);
         let mut k = i;
-        while k < logged.len() && logged.words(k) != words && inert(logged.words(k), &x.released) {
+        while k < logged.len() && logged.bytes(k) != bytes && inert(logged.bytes(k), &x.released) {
             k += 1;
         }
-        if k < logged.len() && logged.words(k) == words {
+        if k < logged.len() && logged.bytes(k) == bytes {
             i = k + 1;
             continue;
         }
@@ -188,7 +188,7 @@ pub fn delta<'a>(
         }
         added.push(r);
     }
-    (i..logged.len()).all(|k| inert(logged.words(k), &x.released)).then_some(added)
+    (i..logged.len()).all(|k| inert(logged.bytes(k), &x.released)).then_some(added)
 }
 
 #[cfg(test)]

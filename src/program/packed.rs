@@ -1,12 +1,15 @@
-//! Ground rules packed into one flat array of words, a fraction of the
+//! Ground rules packed into one flat array of bytes, a fraction of the
 //! memory of [`Rule`]s (a 64-byte value and a body allocation each): a
 //! step of an incremental run keeps the rules of the steps before it this
 //! way, and what the last step's search saw.
 //!
-//! Invariant: a rule's words are its head kind, head length, head atoms,
-//! body kind, then for a conjunction its length and literals, for a weight
-//! body its bound (two words), length and literals each with its weight
-//! (two words); a literal is `atom << 1 | negative`.  Equal words, equal
+//! Invariant: a rule's bytes are a kind byte (bit 0: a choice head, bit
+//! 1: a weight body), then variable-length numbers (7 bits a byte, low
+//! first): the head's length and atoms, for a weight body its bound, the
+//! body's length and literals (for a weight body, each with its weight).
+//! Each atom is written as its difference from the atom before it in the
+//! rule (zigzag: small either way), a literal as that difference times two
+//! plus one if negative.  One rule has one packing: equal bytes, equal
 //! rules, and [`Packed::rule`] gives back the rule pushed.
 
 use super::{Atom, Body, Head, Lit, Rule};
@@ -14,23 +17,20 @@ use super::{Atom, Body, Head, Lit, Rule};
 /// Rules in the order pushed.
 #[derive(Clone, Debug, Default)]
 pub struct Packed {
-    words: Vec<u32>,
-    /// Where each rule starts in `words` (and, last, where they end).
+    bytes: Vec<u8>,
+    /// Where each rule starts in `bytes`.
     starts: Vec<u32>,
 }
 
 impl Packed {
     /// The rules `rules`, packed.
-    pub fn of<'a>(rules: impl IntoIterator<Item = &'a Rule> + Clone) -> Packed {
-        let (mut n, mut total) = (0, 0);
-        for r in rules.clone() {
-            n += 1;
-            total += encoded_len(r);
-        }
-        let mut p = Packed { words: Vec::with_capacity(total), starts: Vec::with_capacity(n + 1) };
+    pub fn of<'a>(rules: impl IntoIterator<Item = &'a Rule>) -> Packed {
+        let mut p = Packed::default();
         for r in rules {
             p.push(r);
         }
+        p.bytes.shrink_to_fit();
+        p.starts.shrink_to_fit();
         p
     }
 
@@ -46,28 +46,34 @@ impl Packed {
 
     /// Appends rule `r`.
     pub fn push(&mut self, r: &Rule) {
-        self.starts.push(self.words.len() as u32);
-        encode(r, &mut self.words);
+        self.starts.push(self.bytes.len() as u32);
+        encode(r, &mut self.bytes);
     }
 
-    /// Appends `rules`, with room made once for all of them.
+    /// Appends `rules`, with room made for exactly them (a run's earlier
+    /// steps grow by a step at a time).
     pub fn extend(&mut self, rules: &[Rule]) {
-        self.words.reserve_exact(rules.iter().map(encoded_len).sum());
-        self.starts.reserve_exact(rules.len());
+        let mut more = Vec::new();
+        let mut starts = Vec::with_capacity(rules.len());
         for r in rules {
-            self.push(r);
+            starts.push((self.bytes.len() + more.len()) as u32);
+            encode(r, &mut more);
         }
+        self.bytes.reserve_exact(more.len());
+        self.bytes.extend_from_slice(&more);
+        self.starts.reserve_exact(starts.len());
+        self.starts.extend_from_slice(&starts);
     }
 
-    /// The words of rule `k`.
-    pub fn words(&self, k: usize) -> &[u32] {
-        let end = self.starts.get(k + 1).map_or(self.words.len(), |&e| e as usize);
-        &self.words[self.starts[k] as usize..end]
+    /// The bytes of rule `k`.
+    pub fn bytes(&self, k: usize) -> &[u8] {
+        let end = self.starts.get(k + 1).map_or(self.bytes.len(), |&e| e as usize);
+        &self.bytes[self.starts[k] as usize..end]
     }
 
     /// Rule `k`, unpacked.
     pub fn rule(&self, k: usize) -> Rule {
-        decode(self.words(k))
+        decode(self.bytes(k))
     }
 
     /// The rules, unpacked, in order.
@@ -76,82 +82,134 @@ impl Packed {
     }
 }
 
-/// The literal as a word.
-fn lit_word(l: Lit) -> u32 {
-    l.atom().0 << 1 | !l.is_positive() as u32
+/// Appends `x`, 7 bits a byte, low first.
+fn put(x: u64, out: &mut Vec<u8>) {
+    let mut x = x;
+    while x >= 0x80 {
+        out.push(x as u8 | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
 }
 
-/// The literal of a word.
-fn word_lit(w: u32) -> Lit {
-    Lit::new(Atom(w >> 1), w & 1 == 0)
+/// Small numbers either way small: 0, -1, 1, -2, ... as 0, 1, 2, 3, ...
+fn zigzag(x: i64) -> u64 {
+    ((x << 1) ^ (x >> 63)) as u64
 }
 
-/// How many words [`encode`] appends for `r`.
-pub fn encoded_len(r: &Rule) -> usize {
-    let (Head::Disjunction(h) | Head::Choice(h)) = &r.head;
-    2 + h.len()
-        + match &r.body {
-            Body::Normal(ls) => 2 + ls.len(),
-            Body::Weight { lits, .. } => 4 + 3 * lits.len(),
-        }
+fn unzigzag(x: u64) -> i64 {
+    (x >> 1) as i64 ^ -((x & 1) as i64)
 }
 
-/// Appends rule `r`'s words (see the module documentation).
-pub fn encode(r: &Rule, out: &mut Vec<u32>) {
-    let wide = |x: i64, out: &mut Vec<u32>| out.extend([x as u32, (x >> 32) as u32]);
-    let (kind, h) = match &r.head {
+/// Appends rule `r`'s bytes (see the module documentation).
+pub fn encode(r: &Rule, out: &mut Vec<u8>) {
+    let (choice, h) = match &r.head {
         Head::Disjunction(h) => (0, h),
         Head::Choice(h) => (1, h),
     };
-    out.extend([kind, h.len() as u32]);
-    out.extend(h.iter().map(|a| a.0));
+    let weight = matches!(r.body, Body::Weight { .. }) as u8;
+    out.push(choice | weight << 1);
+    let mut last = 0i64;
+    let mut atom = |a: Atom, out: &mut Vec<u8>, lit: Option<bool>| {
+        let d = zigzag(a.0 as i64 - last);
+        last = a.0 as i64;
+        match lit {
+            None => put(d, out),
+            Some(positive) => put(d << 1 | !positive as u64, out),
+        }
+    };
+    put(h.len() as u64, out);
+    for &a in h {
+        atom(a, out, None);
+    }
     match &r.body {
         Body::Normal(ls) => {
-            out.extend([0, ls.len() as u32]);
-            out.extend(ls.iter().map(|&l| lit_word(l)));
+            put(ls.len() as u64, out);
+            for l in ls {
+                atom(l.atom(), out, Some(l.is_positive()));
+            }
         }
         Body::Weight { bound, lits } => {
-            out.push(1);
-            wide(*bound, out);
-            out.push(lits.len() as u32);
+            put(zigzag(*bound), out);
+            put(lits.len() as u64, out);
             for &(l, w) in lits {
-                out.push(lit_word(l));
-                wide(w, out);
+                atom(l.atom(), out, Some(l.is_positive()));
+                put(zigzag(w), out);
             }
         }
     }
 }
 
-/// The rule of `words` (one rule's, as [`encode`] wrote them).
-fn decode(words: &[u32]) -> Rule {
-    let n = words[1] as usize;
-    let atoms = words[2..2 + n].iter().map(|&a| Atom(a)).collect();
-    let head = if words[0] == 0 { Head::Disjunction(atoms) } else { Head::Choice(atoms) };
-    let b = 2 + n;
-    let body = if words[b] == 0 {
-        Body::Normal(words[b + 2..].iter().map(|&w| word_lit(w)).collect())
+/// Reads one rule's bytes in order.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    last: i64,
+}
+
+impl Reader<'_> {
+    fn number(&mut self) -> u64 {
+        let (mut x, mut shift) = (0u64, 0);
+        loop {
+            let b = self.bytes[self.at];
+            self.at += 1;
+            x |= ((b & 0x7f) as u64) << shift;
+            if b < 0x80 {
+                return x;
+            }
+            shift += 7;
+        }
+    }
+
+    fn atom_of(&mut self, d: u64) -> Atom {
+        self.last += unzigzag(d);
+        Atom(self.last as u32)
+    }
+
+    fn atom(&mut self) -> Atom {
+        let d = self.number();
+        self.atom_of(d)
+    }
+
+    fn lit(&mut self) -> Lit {
+        let x = self.number();
+        Lit::new(self.atom_of(x >> 1), x & 1 == 0)
+    }
+}
+
+/// The rule of `bytes` (one rule's, as [`encode`] wrote them).
+fn decode(bytes: &[u8]) -> Rule {
+    let kind = bytes[0];
+    let mut r = Reader { bytes, at: 1, last: 0 };
+    let n = r.number() as usize;
+    let atoms = (0..n).map(|_| r.atom()).collect();
+    let head = if kind & 1 == 0 { Head::Disjunction(atoms) } else { Head::Choice(atoms) };
+    let body = if kind & 2 == 0 {
+        let n = r.number() as usize;
+        Body::Normal((0..n).map(|_| r.lit()).collect())
     } else {
-        let lits = words[b + 4..].chunks_exact(3).map(|c| (word_lit(c[0]), wide_of(c[1], c[2]))).collect();
-        Body::Weight { bound: wide_of(words[b + 1], words[b + 2]), lits }
+        let bound = unzigzag(r.number());
+        let n = r.number() as usize;
+        Body::Weight { bound, lits: (0..n).map(|_| (r.lit(), unzigzag(r.number()))).collect() }
     };
     Rule { head, body }
 }
 
-/// The number of two words (low, high).
-fn wide_of(low: u32, high: u32) -> i64 {
-    (low as u64 | (high as u64) << 32) as i64
-}
-
-/// The positive body atoms of the rule of `words` if its body is a
+/// The positive body atoms of the rule of `bytes` if its body is a
 /// conjunction (`None` for a weight body).
-pub fn positive_body(words: &[u32]) -> Option<impl Iterator<Item = Atom> + '_> {
-    let body = 2 + words[1] as usize;
-    (words[body] == 0).then(|| words[body + 2..].iter().filter(|&&l| l & 1 == 0).map(|&l| Atom(l >> 1)))
+pub fn positive_body(bytes: &[u8]) -> Option<Vec<Atom>> {
+    match decode(bytes) {
+        Rule { body: Body::Normal(ls), .. } => {
+            Some(ls.iter().filter(|l| l.is_positive()).map(|l| l.atom()).collect())
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn weight(bound: i64, w: i64) -> Rule {
         Rule {
@@ -186,14 +244,51 @@ mod tests {
         assert_eq!(p.rules().collect::<Vec<_>>(), rules);
         for i in 0..rules.len() {
             for j in 0..rules.len() {
-                assert_eq!(p.words(i) == p.words(j), i == j, "{:?} {:?}", rules[i], rules[j]);
+                assert_eq!(p.bytes(i) == p.bytes(j), i == j, "{:?} {:?}", rules[i], rules[j]);
             }
         }
         let mut q = Packed::default();
         q.extend(&rules[..3]);
         q.push(&rules[3]);
         assert_eq!(q.rules().collect::<Vec<_>>(), rules[..4].to_vec());
-        assert_eq!(positive_body(p.words(4)).map(|b| b.collect::<Vec<_>>()), Some(vec![Atom(0), Atom(1)]));
-        assert!(positive_body(p.words(8)).is_none());
+        assert_eq!(positive_body(p.bytes(4)), Some(vec![Atom(0), Atom(1)]));
+        assert!(positive_body(p.bytes(8)).is_none());
+    }
+
+    fn any_rule() -> impl Strategy<Value = Rule> {
+        // atoms near 0, near the top of u32, and in between
+        let atom = prop_oneof![0u32..4, 100_000u32..100_100, (u32::MAX - 4)..u32::MAX].prop_map(Atom);
+        let lit = (atom.clone(), any::<bool>()).prop_map(|(a, p)| Lit::new(a, p));
+        let head =
+            (any::<bool>(), proptest::collection::vec(atom, 0..4)).prop_map(|(choice, h)| match choice {
+                true => Head::Choice(h.into_iter().collect()),
+                false => Head::Disjunction(h.into_iter().collect()),
+            });
+        let weight = prop_oneof![-3i64..3, Just(i64::MIN), Just(i64::MAX), any::<i64>()];
+        let body = prop_oneof![
+            proptest::collection::vec(lit.clone(), 0..5).prop_map(Body::Normal),
+            (weight.clone(), proptest::collection::vec((lit, weight), 0..4))
+                .prop_map(|(bound, lits)| Body::Weight { bound, lits }),
+        ];
+        (head, body).prop_map(|(head, body)| Rule { head, body })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Any rules, however large their atoms and weights, unpack as
+        /// they were packed, and two pack alike only if they are equal.
+        #[test]
+        fn any_rules_unpack_as_packed(rules in proptest::collection::vec(any_rule(), 0..12)) {
+            let p = Packed::of(&rules);
+            prop_assert_eq!(p.rules().collect::<Vec<_>>(), rules.clone());
+            let mut q = Packed::default();
+            q.extend(&rules);
+            prop_assert_eq!(q.rules().collect::<Vec<_>>(), rules.clone());
+            for i in 0..rules.len() {
+                for j in 0..rules.len() {
+                    prop_assert_eq!(p.bytes(i) == p.bytes(j), rules[i] == rules[j]);
+                }
+            }
+        }
     }
 }
