@@ -688,6 +688,7 @@ impl Control {
             if let Some(added) = added {
                 let mut s = c.search;
                 if self.options.keep == crate::carry::Keep::default()
+                    && std::env::var_os("NOGROW").is_none()
                     && s.grow(new, &added, &new_open, tuning)
                 {
                     grown = Some(s);

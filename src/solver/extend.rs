@@ -52,6 +52,13 @@ impl Solver {
         self.grow()
     }
 
+    /// A new problem to search (a solver grown by an incremental run's
+    /// next step): the restart sequence and the reduction intervals start
+    /// over, as clasp's search state does at each solve call.
+    pub fn new_problem(&mut self) {
+        self.schedule.start_over();
+    }
+
     /// Counts, as clauses given to this search at its start
     /// ([`super::Stats::adopted`]), the learnt clauses it has now.
     pub fn count_kept(&mut self) {

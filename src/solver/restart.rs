@@ -82,6 +82,12 @@ impl Schedule {
         true
     }
 
+    /// Starts over, as clasp's search state does at each solve call: the
+    /// restart sequence and the reduction intervals as at the start.
+    pub fn start_over(&mut self) {
+        *self = Schedule::new(self.policy);
+    }
+
     /// True (once) when the learnt database should be reduced.
     pub fn should_reduce(&mut self) -> bool {
         if self.conflicts_since_reduce < self.reduce_interval {
@@ -95,6 +101,27 @@ impl Schedule {
 
 #[cfg(test)]
 mod tests {
+    use super::{Restarts, Schedule};
+
+    /// After many restarts and reductions, starting over gives the
+    /// intervals of a new schedule (clasp's state at a new solve call).
+    #[test]
+    fn a_schedule_started_over_is_new() {
+        let mut s = Schedule::new(Restarts::Geometric(10, 2.0));
+        let fresh = (s.restart_limit, s.reduce_interval);
+        for _ in 0..10_000 {
+            s.on_conflict();
+            s.should_restart();
+            s.should_reduce();
+        }
+        assert!(s.restarts > 3 && s.restart_limit > fresh.0 && s.reduce_interval > fresh.1);
+        s.start_over();
+        assert_eq!(
+            (s.restarts, s.restart_limit, s.reduce_interval, s.conflicts_since_reduce),
+            (0, fresh.0, fresh.1, 0)
+        );
+    }
+
     #[test]
     fn luby_sequence() {
         let v: Vec<u64> = (0..15).map(super::luby).collect();

@@ -140,6 +140,7 @@ impl ProgramSolver {
             self.program.rules.extend_from_slice(rules);
         }
         self.solver.count_kept();
+        self.solver.new_problem();
         Ok(())
     }
 
