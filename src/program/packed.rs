@@ -256,8 +256,9 @@ mod tests {
     }
 
     fn any_rule() -> impl Strategy<Value = Rule> {
-        // atoms near 0, near the top of u32, and in between
-        let atom = prop_oneof![0u32..4, 100_000u32..100_100, (u32::MAX - 4)..u32::MAX].prop_map(Atom);
+        // atoms near 0, near the largest a literal holds (2^31 - 1), and in between
+        let top = i32::MAX as u32;
+        let atom = prop_oneof![0u32..4, 100_000u32..100_100, (top - 4)..=top].prop_map(Atom);
         let lit = (atom.clone(), any::<bool>()).prop_map(|(a, p)| Lit::new(a, p));
         let head =
             (any::<bool>(), proptest::collection::vec(atom, 0..4)).prop_map(|(choice, h)| match choice {
