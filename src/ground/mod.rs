@@ -397,9 +397,12 @@ impl Grounder {
     pub fn finish(mut self) -> Grounding {
         let mut program = std::mem::take(&mut self.inst.prog);
         if let Some(e) = self.earlier.take() {
-            let mut rules: Vec<_> = e.rules.rules().collect();
-            rules.append(&mut program.rules);
-            program.rules = rules;
+            // (nothing handed on before: the rules stay where they are)
+            if !e.rules.is_empty() {
+                let mut rules: Vec<_> = e.rules.rules().collect();
+                rules.append(&mut program.rules);
+                program.rules = rules;
+            }
             program.externals.extend(e.defined_externals);
         }
         let mut origins = self.inst.origins.take().unwrap_or_default();
