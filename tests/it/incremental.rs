@@ -245,10 +245,32 @@ fn library_steps_keeping(
     models: u64,
     keep: minasp::carry::Keep,
 ) -> Vec<(usize, u64)> {
+    let text = std::fs::read_to_string(path).expect("reads the program");
+    let options = minasp::Options { keep, ..minasp::Options::default() };
+    library_run(&text, consts, models, options)
+        .into_iter()
+        .map(|(found, adopted)| (found.len(), adopted))
+        .collect()
+}
+
+/// A step of an incremental run through the library: its answer sets
+/// (each sorted, in order) and the clauses its search was given at its
+/// start.
+type LibraryStep = (Vec<Vec<String>>, u64);
+
+/// Runs an incremental program (`text`) through the library as the
+/// command line does, `models` answer sets per step (0: all), with
+/// `options`.
+fn library_run(
+    text: &str,
+    consts: &[(&str, &str)],
+    models: u64,
+    options: minasp::Options,
+) -> Vec<LibraryStep> {
     use minasp::incremental::{Limits, Steps as Loop};
     let consts = consts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let mut ctl = minasp::Control::new(minasp::Options { consts, keep, ..minasp::Options::default() });
-    ctl.load(path);
+    let mut ctl = minasp::Control::new(minasp::Options { consts, ..options });
+    ctl.add("base", text);
     ctl.ground().expect("grounds");
     let form = ctl.incremental().expect("an incremental program");
     let mut steps = Loop::new(form, Limits::read(&ctl, None, None, None));
@@ -256,7 +278,15 @@ fn library_steps_keeping(
     while steps.next(last.as_ref()).is_some() {
         steps.ground(&mut ctl).expect("a step grounds");
         let mut solve = ctl.solve(models).expect("a step solves");
-        let found = solve.by_ref().count();
+        let mut found: Vec<Vec<String>> = solve
+            .by_ref()
+            .map(|m| {
+                let mut s = m.shown();
+                s.sort();
+                s
+            })
+            .collect();
+        found.sort();
         out.push((found, solve.stats().adopted));
         last = Some(solve.result());
     }
@@ -296,39 +326,6 @@ fn each_step_starts_from_what_the_last_one_learnt() {
     assert!(hanoi.iter().all(|s| s.1 == 0), "{hanoi:?}");
 }
 
-/// A step of an incremental run through the library: its answer sets
-/// (sorted) and the clauses its search was given at its start.
-type LibraryStep = (Vec<Vec<String>>, u64);
-
-/// Runs an incremental program (`text`) through the library as the
-/// command line does, all answer sets per step, with `options`.
-fn library_run(text: &str, consts: &[(&str, &str)], options: minasp::Options) -> Vec<LibraryStep> {
-    use minasp::incremental::{Limits, Steps as Loop};
-    let consts = consts.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    let mut ctl = minasp::Control::new(minasp::Options { consts, ..options });
-    ctl.add("base", text);
-    ctl.ground().expect("grounds");
-    let form = ctl.incremental().expect("an incremental program");
-    let mut steps = Loop::new(form, Limits::read(&ctl, None, None, None));
-    let (mut last, mut out) = (None, Vec::new());
-    while steps.next(last.as_ref()).is_some() {
-        steps.ground(&mut ctl).expect("a step grounds");
-        let mut solve = ctl.solve(0).expect("a step solves");
-        let mut found: Vec<Vec<String>> = solve
-            .by_ref()
-            .map(|m| {
-                let mut s = m.shown();
-                s.sort();
-                s
-            })
-            .collect();
-        found.sort();
-        out.push((found, solve.stats().adopted));
-        last = Some(solve.result());
-    }
-    out
-}
-
 /// A lean run (the command line's) hands each step's new rules alone to
 /// the search, which grows on them, the grounder keeping the earlier
 /// steps' rules packed (`minasp::ground::packing`): every step finds the
@@ -356,10 +353,12 @@ fn steps_handed_on_alone_find_what_whole_steps_find() {
         (0..8).map(|seed| (random_incmode(seed), vec![("imax", "4")], minasp::carry::Keep::default())),
     );
     for (k, (text, consts, keep)) in cases.iter().enumerate() {
-        let whole = library_run(text, consts, minasp::Options { keep: *keep, ..minasp::Options::default() });
+        let whole =
+            library_run(text, consts, 0, minasp::Options { keep: *keep, ..minasp::Options::default() });
         let alone = library_run(
             text,
             consts,
+            0,
             minasp::Options { keep: *keep, lean: true, ..minasp::Options::default() },
         );
         assert!(whole.len() >= 2, "case {k}: {whole:?}");
