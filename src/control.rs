@@ -688,7 +688,6 @@ impl Control {
             if let Some(added) = added {
                 let mut s = c.search;
                 if self.options.keep == crate::carry::Keep::default()
-                    && std::env::var_os("NOGROW").is_none()
                     && s.grow(new, &added, &new_open, tuning)
                 {
                     grown = Some(s);
@@ -1228,21 +1227,19 @@ impl Iterator for Solve {
                 && solve.project_on.is_none()
                 && solve.consequences.is_none()
         };
+        // the program searched: the whole one where the grounding has a step's rules only
+        let program = self.kept.as_ref().unwrap_or(self.ground.program());
         let found = match (self.pending.pop_front(), self.race.take()) {
             (Some(f), _) => f,
             (None, Some(race)) if to_optimum(&race, self) => {
-                let program = self.kept.as_ref().unwrap_or(self.ground.program());
                 self.pending = race.converge(&mut self.solver, program, &self.stop).into();
                 self.pending.pop_front().unwrap_or(Found::Exhausted)
             }
-            (None, Some(race)) => {
-                race.run(&mut self.solver, self.kept.as_ref().unwrap_or(self.ground.program()), &self.stop)
-            }
-            (None, None) => self.solver.next(self.kept.as_ref().unwrap_or(self.ground.program())),
+            (None, Some(race)) => race.run(&mut self.solver, program, &self.stop),
+            (None, None) => self.solver.next(program),
         };
         match found {
             Found::Model { truth: m, costs, optimal } => {
-                let program = self.kept.as_ref().unwrap_or(self.ground.program());
                 if self.check && !is_answer_set(program, &m) {
                     panic!(
                         "internal error: the solver returned a model that is not stable; please report this"

@@ -7,10 +7,15 @@ use crate::syntax::span::FileId;
 use std::collections::BTreeSet;
 
 fn ground_lines(src: &str) -> Vec<String> {
+    let (g, _) = ground(stmts(src), &Options::default()).unwrap_or_else(|d| panic!("{:?}", d));
+    crate::text::ground_text(&g).lines().map(str::to_string).collect()
+}
+
+/// The statements of `src` (clingo 5), which must parse.
+fn stmts(src: &str) -> Vec<crate::syntax::ast::Statement> {
     let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
     assert!(d.is_empty(), "{:?}", d);
-    let (g, _) = ground(stmts, &Options::default()).unwrap_or_else(|d| panic!("{:?}", d));
-    crate::text::ground_text(&g).lines().map(str::to_string).collect()
+    stmts
 }
 
 fn set(lines: &[&str]) -> BTreeSet<String> {
@@ -121,11 +126,6 @@ fn unsafe_variables_are_reported_with_their_place() {
 /// program handed on; taken back, the rule has it again.
 #[test]
 fn a_program_handed_on_comes_back_as_it_was() {
-    let stmts = |src: &str| {
-        let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
-        assert!(d.is_empty(), "{:?}", d);
-        stmts
-    };
     let first = "{ c }. b(1..2). x(X) :- b(X), not m(X). m(X) :- x(X), X > 5.";
     let second = "m(1) :- c. y :- x(1).";
     let opts = Options { warn_undefined: false, ..Options::default() };
@@ -156,11 +156,6 @@ fn a_program_handed_on_comes_back_as_it_was() {
 /// hands on (the same rules in the same order, the same externals).
 #[test]
 fn a_streaming_grounder_hands_on_each_step_alone() {
-    let stmts = |src: &str| {
-        let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
-        assert!(d.is_empty(), "{:?}", d);
-        stmts
-    };
     let steps = [
         "{ c }. b(1..2). x(X) :- b(X), not m(X). m(X) :- x(X), X > 5. #external e(1). z :- e(1).",
         "m(1) :- c. y :- x(1). #external e(2). e(1) :- y. :- c, not y.",
