@@ -661,7 +661,11 @@ impl Control {
         // are enumerated (`enum`, `ignore`, no objective).
         let converging = !ground.program().minimize.is_empty()
             && matches!(self.options.opt.mode, OptMode::Opt | OptMode::OptN);
-        let tuning = Tuning { enumerate: models != 1 && !converging, params: self.options.params };
+        let tuning = Tuning {
+            enumerate: models != 1 && !converging,
+            optimize: converging,
+            params: self.options.params,
+        };
         // A step of an incremental run continues the last step's search,
         // or starts from what it learnt, if that still holds (no
         // objective, no assumptions of the caller's: see `crate::carry`).

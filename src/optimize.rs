@@ -292,7 +292,7 @@ impl Search {
     /// Begins `optN`'s optimal phase: a new solver, bounded by `optimum`.
     fn begin_optimal(&mut self, program: &GroundProgram, optimum: Vec<i64>) -> bool {
         self.proven = true;
-        match Models::new(program, Tuning { enumerate: true, params: self.params }) {
+        match Models::new(program, Tuning { enumerate: true, params: self.params, ..Tuning::default() }) {
             Ok(m) => self.models = m,
             Err(_) => return false,
         }

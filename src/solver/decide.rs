@@ -245,10 +245,13 @@ impl VarOrder {
         self.reposition(v);
     }
 
-    /// Turns target phases on.
-    pub fn use_targets(&mut self) {
-        self.targets = true;
-        self.target = vec![0; self.phase.len()];
+    /// Turns target phases on (those set before, if any, hold again) or off.
+    pub fn use_targets(&mut self, on: bool) {
+        if on && self.target.len() != self.phase.len() {
+            self.target = vec![0; self.phase.len()];
+        }
+        self.targets = on;
+        self.target_len = 0;
     }
 
     /// At a conflict: `prefix` is the part of the trail below the
@@ -277,7 +280,7 @@ impl VarOrder {
             return l;
         }
         match self.target.get(v.index()) {
-            Some(&t) if t != 0 => v.lit(t > 0),
+            Some(&t) if t != 0 && self.targets => v.lit(t > 0),
             _ => v.lit(self.phase[v.index()]),
         }
     }
@@ -306,7 +309,7 @@ mod tests {
         // without targets, the saved phase decides
         o.offer_target(&[a.lit(false)]);
         assert_eq!(o.decision(a), a.pos());
-        o.use_targets();
+        o.use_targets(true);
         o.offer_target(&[a.lit(false), b.pos()]);
         assert_eq!(o.decision(a), a.lit(false));
         assert_eq!(o.decision(b), b.pos());

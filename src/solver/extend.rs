@@ -53,10 +53,14 @@ impl Solver {
     }
 
     /// A new problem to search (a solver grown by an incremental run's
-    /// next step): the restart sequence and the reduction intervals start
-    /// over, as clasp's search state does at each solve call.
+    /// next step): the restart sequence, the reduction intervals and the
+    /// alternation of phase modes start over, as clasp's search state does
+    /// at each solve call.
     pub fn new_problem(&mut self) {
         self.schedule.start_over();
+        if let Some(mode) = self.modes.as_mut().and_then(|m| m.start_over(self.stats.conflicts)) {
+            self.switch_mode(mode);
+        }
     }
 
     /// Counts, as clauses given to this search at its start

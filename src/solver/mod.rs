@@ -15,7 +15,8 @@
 //! Submodules: `lit` variables and literals, `assignment` the trail,
 //! `clause_db` the clause arena, `watch` watch lists, `propagate` unit
 //! propagation and backtracking, `weight` weight constraints, `analyze`
-//! conflict analysis, `decide` VSIDS, `restart` schedules, `simplify`
+//! conflict analysis, `decide` VSIDS, `phases` the signs of decisions
+//! for one model, `restart` schedules, `simplify`
 //! root-level clean-up, `extend` variables and clauses added between
 //! models, `memory` what a search learnt, for another, `problem` the
 //! input, `propagator` the propagator interface.
@@ -31,6 +32,7 @@ mod memory;
 mod minimize;
 mod oll;
 pub mod params;
+mod phases;
 mod problem;
 mod propagate;
 mod propagator;
@@ -140,8 +142,13 @@ pub struct Tuning {
     /// models faster on the benchmarks: on 75 single-model solitaire, SAT,
     /// pigeon-hole and 15-puzzle instances the geometric mean of the time
     /// ratios to clingo went from 0.88 to 0.81 with target phases, and
-    /// runs over 3x clingo's time from 7 to 4.
+    /// runs over 3x clingo's time from 7 to 4. A search for one model
+    /// alternates between that and clasp's static signs (see `phases`),
+    /// unless it optimises.
     pub enumerate: bool,
+    /// The models are those of branch and bound: each must be better than
+    /// the last. Such a search keeps to target phases (see `phases`).
+    pub optimize: bool,
     /// The user's search parameters (restarts, random decisions).
     pub params: params::Params,
 }
@@ -206,6 +213,8 @@ pub struct Solver {
     share: Option<share::Port>,
     /// Variables at the start (shared with a portfolio's other searches).
     start_vars: usize,
+    /// A search for one model: its alternation of phase modes.
+    modes: Option<phases::Modes>,
 }
 
 /// The result of [`Solver::solve_assuming`].
@@ -264,15 +273,23 @@ impl Solver {
             domain: None,
             share: None,
             start_vars: nv,
+            modes: None,
         };
         if tuning.enumerate {
             for l in &problem.enumeration_phases {
                 s.order.phase[l.var().index()] = l.is_positive();
             }
             s.order.set_decay(0.92);
-            s.save_progress = 160;
+            s.save_progress = phases::PLAIN_SAVE_PROGRESS;
         } else {
-            s.order.use_targets();
+            s.order.use_targets(true);
+            if !tuning.optimize {
+                let mut initial = vec![false; nv];
+                for l in &problem.enumeration_phases {
+                    initial[l.var().index()] = l.is_positive();
+                }
+                s.modes = Some(phases::Modes::new(initial, 0));
+            }
         }
         for (beta, bound, lits) in problem.weights.iter() {
             s.weights.add(*beta, *bound, lits.clone());
@@ -550,6 +567,9 @@ impl Solver {
                 self.stats.restarts += 1;
                 self.backtrack(0);
                 self.order.restarted();
+                if let Some(mode) = self.modes.as_mut().and_then(|m| m.at_restart(self.stats.conflicts)) {
+                    self.switch_mode(mode);
+                }
             }
             if self.schedule.should_reduce() {
                 self.reduce_db();
@@ -620,6 +640,24 @@ impl Solver {
                     }
                     return Some(Outcome::Model(model));
                 }
+            }
+        }
+    }
+
+    /// Decides signs as `mode` says from now on (see `phases`).
+    fn switch_mode(&mut self, mode: phases::Mode) {
+        let Some(modes) = &self.modes else { return };
+        match mode {
+            phases::Mode::Plain => {
+                for (v, p) in self.order.phase.iter_mut().enumerate() {
+                    *p = modes.initial(v);
+                }
+                self.order.use_targets(false);
+                self.save_progress = phases::PLAIN_SAVE_PROGRESS;
+            }
+            phases::Mode::Target => {
+                self.order.use_targets(true);
+                self.save_progress = 0;
             }
         }
     }
