@@ -275,20 +275,19 @@ impl Solver {
             start_vars: nv,
             modes: None,
         };
+        // clasp's static signs: bodies true, everything else false
+        let mut static_signs = vec![false; nv];
+        for l in &problem.enumeration_phases {
+            static_signs[l.var().index()] = l.is_positive();
+        }
         if tuning.enumerate {
-            for l in &problem.enumeration_phases {
-                s.order.phase[l.var().index()] = l.is_positive();
-            }
+            s.order.phase = static_signs;
             s.order.set_decay(0.92);
             s.save_progress = phases::PLAIN_SAVE_PROGRESS;
         } else {
             s.order.use_targets(true);
             if !tuning.optimize {
-                let mut initial = vec![false; nv];
-                for l in &problem.enumeration_phases {
-                    initial[l.var().index()] = l.is_positive();
-                }
-                s.modes = Some(phases::Modes::new(initial, 0));
+                s.modes = Some(phases::Modes::new(static_signs, 0));
             }
         }
         for (beta, bound, lits) in problem.weights.iter() {
