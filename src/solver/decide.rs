@@ -13,6 +13,13 @@
 //! which lead the search back towards the largest consistent partial
 //! assignment it has found rather than the last one.
 //!
+//! With sign scores on (a search in plain mode, see `phases`), a variable
+//! without a phase saved since they went on is decided to the sign its
+//! literals have more often in the learnt clauses so far (`occ[v]`: the
+//! occurrences of `v` minus those of `¬v`; 0 leaves it to `phase[v]`) —
+//! clasp's VSIDS sign score: a decision that satisfies the most learnt
+//! clauses keeps their watches from being visited.
+//!
 //! With the domain heuristic (see `domain`), variables also have a level
 //! — the heap orders by level first, then by activity — a sign that
 //! overrides both phases, and a factor for their bumps; without it these
@@ -42,6 +49,13 @@ pub struct VarOrder {
     sign: Vec<Option<SLit>>,
     /// Per variable (empty: all 1): the factor of its bumps.
     factor: Vec<f64>,
+    /// Per variable: occurrences of its positive literal in learnt
+    /// clauses minus those of its negative one.
+    occ: Vec<i32>,
+    /// Sign scores in use (see the module documentation).
+    occ_signs: bool,
+    /// Per variable: a phase was saved since sign scores went on.
+    saved: Vec<bool>,
 }
 
 impl VarOrder {
@@ -60,6 +74,9 @@ impl VarOrder {
             level: Vec::new(),
             sign: Vec::new(),
             factor: Vec::new(),
+            occ: vec![0; num_vars],
+            occ_signs: false,
+            saved: vec![false; num_vars],
         };
         for v in 0..num_vars {
             o.insert(Var(v as u32));
@@ -181,6 +198,8 @@ impl VarOrder {
         self.index.push(NONE);
         self.activity.push(0.0);
         self.phase.push(false);
+        self.occ.push(0);
+        self.saved.push(false);
         if self.targets {
             self.target.push(0);
         }
@@ -267,6 +286,20 @@ impl VarOrder {
         self.target_len = prefix.len();
     }
 
+    /// Counts the literals of a clause learnt from a conflict towards
+    /// the sign scores.
+    pub fn count_learnt(&mut self, lits: &[SLit]) {
+        for &l in lits {
+            self.occ[l.var().index()] += if l.is_positive() { 1 } else { -1 };
+        }
+    }
+
+    /// Turns sign scores on (no phase counts as saved yet) or off.
+    pub fn use_sign_scores(&mut self, on: bool) {
+        self.occ_signs = on;
+        self.saved.fill(false);
+    }
+
     /// At a restart: the next conflict-free prefix of any length becomes
     /// the target (the old values stay until overwritten).
     pub fn restarted(&mut self) {
@@ -279,9 +312,11 @@ impl VarOrder {
         if let Some(&Some(l)) = self.sign.get(v.index()) {
             return l;
         }
-        match self.target.get(v.index()) {
+        let i = v.index();
+        match self.target.get(i) {
             Some(&t) if t != 0 && self.targets => v.lit(t > 0),
-            _ => v.lit(self.phase[v.index()]),
+            _ if self.occ_signs && !self.saved[i] && self.occ[i] != 0 => v.lit(self.occ[i] > 0),
+            _ => v.lit(self.phase[i]),
         }
     }
 
@@ -291,6 +326,7 @@ impl VarOrder {
     pub fn unassigned(&mut self, l: SLit, save: bool) {
         if save {
             self.phase[l.var().index()] = l.is_positive();
+            self.saved[l.var().index()] = true;
         }
         self.insert(l.var());
     }
@@ -323,5 +359,29 @@ mod tests {
         o.offer_target(&[a.pos()]);
         assert_eq!(o.decision(a), a.pos());
         assert_eq!(o.decision(b), b.pos());
+    }
+
+    #[test]
+    fn sign_scores_follow_learnt_clauses_until_a_phase_is_saved() {
+        let (a, b, c) = (Var(0), Var(1), Var(2));
+        let mut o = VarOrder::new(3);
+        o.count_learnt(&[a.pos(), b.lit(false), c.pos()]);
+        o.count_learnt(&[a.pos(), b.pos(), c.lit(false)]);
+        o.count_learnt(&[b.lit(false)]);
+        // off: the phases decide (all false)
+        assert_eq!([o.decision(a), o.decision(b), o.decision(c)], [a.lit(false), b.lit(false), c.lit(false)]);
+        o.phase[b.index()] = true;
+        o.use_sign_scores(true);
+        // a: +2 -> true; b: -1 -> false over its phase; c: 0 -> its phase
+        assert_eq!([o.decision(a), o.decision(b), o.decision(c)], [a.pos(), b.lit(false), c.lit(false)]);
+        // a phase saved since (progress saving) wins over the score
+        o.unassigned(a.lit(false), true);
+        o.unassigned(b.lit(false), false);
+        assert_eq!([o.decision(a), o.decision(b)], [a.lit(false), b.lit(false)]);
+        // turned on again: saved phases no longer count as saved
+        o.use_sign_scores(true);
+        assert_eq!(o.decision(a), a.pos());
+        o.use_sign_scores(false);
+        assert_eq!(o.decision(a), a.lit(false));
     }
 }

@@ -652,10 +652,12 @@ impl Solver {
                     *p = modes.initial(v);
                 }
                 self.order.use_targets(false);
+                self.order.use_sign_scores(true);
                 self.save_progress = phases::PLAIN_SAVE_PROGRESS;
             }
             phases::Mode::Target => {
                 self.order.use_targets(true);
+                self.order.use_sign_scores(false);
                 self.save_progress = 0;
             }
         }
@@ -682,6 +684,7 @@ impl Solver {
         self.backtrack(bj);
         let learnt = std::mem::take(&mut self.learnt);
         let lbd = self.compute_lbd(&learnt);
+        self.order.count_learnt(&learnt);
         if let Some(port) = &self.share {
             port.export(&learnt, lbd);
         }
