@@ -1,18 +1,21 @@
 //! Atom–body equivalences: an atom defined by exactly one normal rule and
 //! not on a positive loop is equivalent to that rule's body, so the solver
 //! uses the body's literal for it instead of a variable of its own (the
-//! simplest of clasp's `--eq` merges). Only positive body literals (an
-//! atom, or a body variable) are used.
+//! simplest of clasp's `--eq` merges). A positive body literal (an atom,
+//! or a body variable) is used; so is a negative one (`a :- not b.`: `a`
+//! is `¬b`) where `b` is on no positive loop ([`merge_negative`]).
 //!
 //! Invariant after [`merge`]: `atom_lit[a]` is the solver literal whose
 //! value is atom `a`'s; for a merged atom it is a literal of another
 //! variable, and no clause, weight constraint or body mentions `a`'s own
 //! variable (it is left out of the search). Merging never touches atoms
-//! of positive loops, and it never creates one: a merged atom is replaced
-//! by a positive literal, either of an atom it depends on positively (so
-//! positive dependency paths are kept, only shorter) or of a body variable
-//! (which the unfounded-set checker treats as external, as it treated the
-//! non-looping atom); the checker sees the same components.
+//! of positive loops, and the checker sees the same loops: a merged atom
+//! is replaced by a positive literal, either of an atom it depends on
+//! positively (so positive dependency paths are kept, only shorter) or of
+//! a body variable (which the unfounded-set checker treats as external, as
+//! it treated the non-looping atom), or by the negative literal of an atom
+//! on no loop (whose positive literal in a body, where `not a` stood, the
+//! checker treats as external too).
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
@@ -78,6 +81,39 @@ fn resolve(atom_lit: &[SLit], num_atoms: usize, mut l: SLit) -> SLit {
     }
 }
 
+/// The second round of [`merge`]: an atom whose only rule's body is one
+/// negative literal (`a :- not b.`, the even loops of guesses) is merged
+/// into that literal, `a` becoming `¬b`, where `b` is on no positive loop.
+/// A body that had `not a` then has `b`, a positive literal, where the
+/// program has no positive dependency: harmless exactly because the
+/// unfounded-set checker reads only positive literals of atoms on loops
+/// (`t.scc_of`, computed before merging) as dependencies, and `b` is on
+/// none. The targets are final: a target is not merged in this round,
+/// nor is an atom that is already one. Returns how many were merged.
+fn merge_negative(t: &Translation, mergeable: &[bool], scc_of: &[u32], atom_lit: &mut [SLit]) -> usize {
+    let n = t.num_atoms;
+    let mut target_of = vec![false; t.num_vars];
+    let mut merged = 0;
+    for a in 0..n {
+        if !mergeable[a] || scc_of[a] != u32::MAX || t.supports[a].len() != 1 {
+            continue;
+        }
+        if atom_lit[a] != Var(a as u32).pos() || target_of[a] {
+            continue;
+        }
+        let body = t.supports[a][0];
+        let target = resolve(atom_lit, n, t.bodies[body.0 as usize].lit);
+        let v = target.var().index();
+        if target.is_positive() || v == a || (v < n && scc_of[v] != u32::MAX) {
+            continue;
+        }
+        atom_lit[a] = target;
+        target_of[v] = true;
+        merged += 1;
+    }
+    merged
+}
+
 /// Merges every atom whose only support is the body of one normal rule
 /// (`defined_by_normal_rule[a]`) into that body's literal, and rewrites
 /// the translation accordingly; also records the positive-loop components
@@ -103,6 +139,10 @@ pub fn merge(t: &mut Translation, defined_by_normal_rule: &[bool]) -> Vec<SLit> 
         atom_lit[a] = target;
         merged += 1;
     }
+    for a in 0..n {
+        atom_lit[a] = resolve(&atom_lit, n, atom_lit[a]);
+    }
+    merged += merge_negative(t, defined_by_normal_rule, &scc_of, &mut atom_lit);
     t.scc_of = scc_of;
     if merged == 0 {
         return atom_lit;
@@ -160,7 +200,7 @@ mod tests {
     }
 
     #[test]
-    fn chains_merge_into_the_first_positive_literal() {
+    fn chains_merge_into_their_first_literal() {
         // {c}. a :- c. b :- a. d :- not b.
         let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
         let not_b = Lit::new(b, false);
@@ -180,15 +220,16 @@ mod tests {
         let c_lit = Var(2).pos();
         assert_eq!(t.atom_lit[0], c_lit);
         assert_eq!(t.atom_lit[1], c_lit);
-        // a choice atom keeps its variable; a negative body is not used
+        // a choice atom keeps its variable; d, defined by `not b`, is ¬c
         assert_eq!(t.atom_lit[2], c_lit);
-        assert_eq!(t.atom_lit[3], Var(3).pos());
+        assert_eq!(t.atom_lit[3], !c_lit);
         // the merged variables occur in no clause
-        assert!(t.clauses.iter().flatten().all(|l| l.var() != Var(0) && l.var() != Var(1)));
+        let merged = [Var(0), Var(1), Var(3)];
+        assert!(t.clauses.iter().flatten().all(|l| !merged.contains(&l.var())));
     }
 
     #[test]
-    fn loops_and_negative_targets_are_not_merged() {
+    fn loops_are_not_merged_and_even_loops_once() {
         // a :- b. b :- a. b :- c. {c}. e :- not f. f :- not e.
         let at = |i| Atom(i);
         let p = program(
@@ -206,8 +247,11 @@ mod tests {
             5,
         );
         let t = translate(&p).unwrap();
-        for i in 0..5 {
+        for i in 0..3 {
             assert_eq!(t.atom_lit[i], Var(i as u32).pos(), "atom {i} merged");
         }
+        // e is f's negation; f, a target, keeps its variable
+        assert_eq!(t.atom_lit[3], Var(4).lit(false));
+        assert_eq!(t.atom_lit[4], Var(4).pos());
     }
 }
