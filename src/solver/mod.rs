@@ -284,11 +284,14 @@ impl Solver {
             s.order.phase = static_signs;
             s.order.set_decay(0.92);
             s.save_progress = phases::PLAIN_SAVE_PROGRESS;
+        } else if tuning.optimize {
+            // branch and bound in plain mode throughout (see `phases`)
+            s.order.phase = static_signs;
+            s.order.use_sign_scores(true);
+            s.save_progress = phases::PLAIN_SAVE_PROGRESS;
         } else {
             s.order.use_targets(true);
-            if !tuning.optimize {
-                s.modes = Some(phases::Modes::new(static_signs, 0));
-            }
+            s.modes = Some(phases::Modes::new(static_signs, 0));
         }
         for (beta, bound, lits) in problem.weights.iter() {
             s.weights.add(*beta, *bound, lits.clone());
