@@ -139,9 +139,6 @@ pub fn merge(t: &mut Translation, defined_by_normal_rule: &[bool]) -> Vec<SLit> 
         atom_lit[a] = target;
         merged += 1;
     }
-    for a in 0..n {
-        atom_lit[a] = resolve(&atom_lit, n, atom_lit[a]);
-    }
     merged += merge_negative(t, defined_by_normal_rule, &scc_of, &mut atom_lit);
     t.scc_of = scc_of;
     if merged == 0 {
