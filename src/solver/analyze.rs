@@ -37,6 +37,7 @@ impl Solver {
             }
             Conflict::Clause(cr) => out.extend(self.db.lits(cr).iter().map(|&l| !l)),
             Conflict::Weight(cid) => self.weights.antecedents(cid, None, &self.assign, out),
+            Conflict::Nogood => out.extend(self.conflict_nogood.iter().map(|&l| !l)),
             Conflict::Root => {}
         }
     }

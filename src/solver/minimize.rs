@@ -267,6 +267,48 @@ mod tests {
         assert_eq!(converge(&mut s, &bound), -1);
     }
 
+    /// A bound's conflict is analysed but its nogood is not stored: the
+    /// learnt clauses are the analyses' alone, one per conflict at most
+    /// (before, each bound conflict added its nogood as well).
+    #[test]
+    fn bound_conflicts_leave_only_their_analyses() {
+        // 3-clauses over 16 variables (a fixed pseudo-random sequence), each
+        // variable costing its index + 1
+        let n = 16usize;
+        let x: Vec<SLit> = (0..n as u32).map(|v| Var(v).pos()).collect();
+        let mut clauses = crate::solver::ClauseList::default();
+        let mut r = 7u32;
+        let mut next = || {
+            r = r.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (r >> 8) as usize
+        };
+        let mut list = Vec::new();
+        for _ in 0..40 {
+            let c: Vec<SLit> =
+                (0..3).map(|_| if next() % 3 == 0 { !x[next() % n] } else { x[next() % n] }).collect();
+            clauses.push(&c);
+            list.push(c);
+        }
+        // the optimum by brute force
+        let cost = |m: u32| (0..n).filter(|&i| m >> i & 1 == 1).map(|i| i as i64 + 1).sum::<i64>();
+        let holds = |m: u32, l: SLit| (m >> l.var().index() & 1 == 1) == l.is_positive();
+        let optimum =
+            (0..1u32 << n).filter(|&m| list.iter().all(|c| c.iter().any(|&l| holds(m, l)))).map(cost).min();
+        let mut s = Solver::new(Problem { num_vars: n, clauses, ..Default::default() }, Tuning::default());
+        let bound: BoundCell = Arc::new(Mutex::new(None));
+        let levels = vec![x.iter().enumerate().map(|(i, &l)| (l, i as i64 + 1)).collect()];
+        s.add_propagator(Box::new(Minimize::new(&levels, n, bound.clone())));
+        let mut last = i64::MAX;
+        while let Outcome::Model(m) = s.next_model() {
+            last = m.iter().enumerate().filter(|(_, &t)| t).map(|(i, _)| i as i64 + 1).sum();
+            *bound.lock().unwrap() = Some(Bound { costs: vec![last], strict: true });
+        }
+        assert_eq!(Some(last), optimum);
+        let st = s.stats();
+        assert!(st.conflicts > 0, "{st:?}");
+        assert!(st.learned <= st.conflicts && s.db.learnt.len() as u64 <= st.conflicts, "{st:?}");
+    }
+
     #[test]
     fn branch_and_bound_adds_no_blocking_clauses() {
         // the bound left as it is, the model is found again: nothing blocks it

@@ -124,6 +124,11 @@ enum Conflict {
     Binary(SLit, SLit),
     Clause(ClauseRef),
     Weight(u32),
+    /// A propagator's nogood, all of its literals false, held in
+    /// `Solver::conflict_nogood` for this analysis only (as clasp's
+    /// constraints are their own reasons, it is not stored: the
+    /// propagator answers it again whenever it applies).
+    Nogood,
     /// A propagator's empty nogood: no model is left at all.
     Root,
 }
@@ -181,6 +186,8 @@ pub struct Solver {
     mstack: Vec<SLit>,
     mtmp: Vec<SLit>,
     tmp_clause: Vec<SLit>,
+    /// The clause of a [`Conflict::Nogood`].
+    conflict_nogood: Vec<SLit>,
     level_stamp: Vec<u64>,
     lbd_stamp: u64,
     /// Trail length at the last root-level simplification.
@@ -257,6 +264,7 @@ impl Solver {
             mstack: Vec::new(),
             mtmp: Vec::new(),
             tmp_clause: Vec::new(),
+            conflict_nogood: Vec::new(),
             level_stamp: Vec::new(),
             lbd_stamp: 0,
             simplified_at: 0,
@@ -717,9 +725,11 @@ impl Solver {
 
     /// Asks the propagators at a propagation fixpoint.  Returns `Ok(true)`
     /// if their answers implied new literals (propagate again), `Ok(false)`
-    /// if they are satisfied, or a conflict.  Each nogood is learnt, its
-    /// two watched literals those of the highest levels; an implied literal
-    /// is assigned with the propagator as its reason.
+    /// if they are satisfied, or a conflict.  A nogood that implies its
+    /// first literal is learnt, its two watched literals those of the
+    /// highest levels; a conflicting one is analysed but not stored (see
+    /// [`Conflict::Nogood`]); an implied literal is assigned with the
+    /// propagator as its reason.
     fn run_propagators(&mut self) -> Result<bool, Conflict> {
         let mut out = std::mem::take(&mut self.prop_out);
         let mut result = Ok(false);
@@ -782,8 +792,14 @@ impl Solver {
 
     /// Learns a propagator's nogood `clause` (all false but perhaps its
     /// first literal, which it then implies): `Err` with the conflict if
-    /// all are false.
+    /// all are false (a clause of two or more literals is then kept only
+    /// for its analysis).
     fn learn_nogood(&mut self, clause: &mut [SLit], conflict: bool) -> Result<(), Conflict> {
+        if conflict && clause.len() > 1 {
+            self.conflict_nogood.clear();
+            self.conflict_nogood.extend_from_slice(clause);
+            return Err(Conflict::Nogood);
+        }
         // watch the literals of highest level
         let n = clause.len();
         let start = if conflict { 0 } else { 1 };

@@ -11,7 +11,10 @@
 //! unassigned literals it implies, each explained only when conflict
 //! analysis asks ([`Propagator::explain`]) by true literals assigned
 //! before it.  Each clause and explanation must follow from the problem
-//! the propagator stands for, so adding it loses no model.  When literals
+//! the propagator stands for, so adding it loses no model.  A nogood that
+//! is a conflict is analysed and then dropped (the learnt clause is what
+//! stays, as clasp's constraints serve as their own reasons), so a
+//! propagator must answer it again whenever it applies.  When literals
 //! are unassigned, [`Propagator::undo`] hears of it before the trail
 //! shrinks; when the solver adds a variable, [`Propagator::grow`] does.
 
