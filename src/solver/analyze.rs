@@ -30,7 +30,6 @@ impl Solver {
     /// The true literals whose conjunction is the conflict.
     pub(super) fn conflict_antecedents(&self, c: Conflict, out: &mut Vec<SLit>) {
         match c {
-            Conflict::Unit(l) => out.push(!l),
             Conflict::Binary(a, b) => {
                 out.push(!a);
                 out.push(!b);

@@ -119,12 +119,10 @@ impl Stats {
 /// are false.
 #[derive(Copy, Clone, Debug)]
 enum Conflict {
-    /// A unit clause (its literal is false).
-    Unit(SLit),
     Binary(SLit, SLit),
     Clause(ClauseRef),
     Weight(u32),
-    /// A propagator's nogood, all of its literals false, held in
+    /// A propagator's nogood, all of its literals false (one or more), held in
     /// `Solver::conflict_nogood` for this analysis only (as clasp's
     /// constraints are their own reasons, it is not stored: the
     /// propagator answers it again whenever it applies).
@@ -791,38 +789,29 @@ impl Solver {
     }
 
     /// Learns a propagator's nogood `clause` (all false but perhaps its
-    /// first literal, which it then implies): `Err` with the conflict if
-    /// all are false (a clause of two or more literals is then kept only
-    /// for its analysis).
+    /// first literal, which it then implies). If all are false it is a
+    /// conflict, kept only for its analysis ([`Conflict::Nogood`]).
     fn learn_nogood(&mut self, clause: &mut [SLit], conflict: bool) -> Result<(), Conflict> {
-        if conflict && clause.len() > 1 {
+        if conflict {
             self.conflict_nogood.clear();
             self.conflict_nogood.extend_from_slice(clause);
             return Err(Conflict::Nogood);
         }
-        // watch the literals of highest level
+        // the second watch: the literal of highest level after the implied one
         let n = clause.len();
-        let start = if conflict { 0 } else { 1 };
-        for w in start..n.min(2) {
-            let mut best = w;
-            for j in w + 1..n {
-                if self.assign.lit_level(clause[j]) > self.assign.lit_level(clause[best]) {
-                    best = j;
+        if n > 2 {
+            let best = (2..n).fold(1, |b, j| {
+                if self.assign.lit_level(clause[j]) > self.assign.lit_level(clause[b]) {
+                    j
+                } else {
+                    b
                 }
-            }
-            clause.swap(w, best);
+            });
+            clause.swap(1, best);
         }
         let lbd = self.compute_lbd(clause);
         let reason = self.attach(clause, true, lbd);
         self.stats.learned += 1;
-        if conflict {
-            return Err(match reason {
-                Reason::None => Conflict::Unit(clause[0]),
-                Reason::Binary(o) => Conflict::Binary(clause[0], o),
-                Reason::Clause(c) => Conflict::Clause(c),
-                Reason::Weight(_) | Reason::Propagator(_) => unreachable!("a learnt clause is a clause"),
-            });
-        }
         self.assign.assign(clause[0], reason);
         Ok(())
     }
