@@ -275,6 +275,25 @@ impl Models {
         self.interrupt = Some(flag);
     }
 
+    /// Per atom of the program: whether it is false in every answer set,
+    /// known when the program was compacted or at the root of the search.
+    /// Such an atom stays false when rules for new atoms are added (the
+    /// program is their bottom: Lifschitz and Turner's splitting), unless
+    /// the search blocked an answer set (no consequence of the program:
+    /// the caller's to rule out).  `None` for a disjunctive program, whose
+    /// search is over its relaxation, and once no answer set is left.
+    pub fn false_for_good(&self) -> Option<Vec<bool>> {
+        if self.disjunctive.is_some() || self.solver.exhausted() {
+            return None;
+        }
+        let map = &self.map;
+        let gone = (0..map.full_len as u32).map(Atom).map(|a| match map.index[a.index()] {
+            u32::MAX => map.value(a) == Some(false),
+            k => map.false_atoms.get(a.index()) == Some(&true) || self.solver.false_at_root(Atom(k)),
+        });
+        Some(gone.collect())
+    }
+
     /// No answer set is left, known without searching (see [`Solver::exhausted`]).
     pub fn exhausted(&self) -> bool {
         self.disjunctive.is_none() && self.solver.exhausted()

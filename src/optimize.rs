@@ -212,6 +212,15 @@ impl Search {
         !self.optimizing && self.models.grow(new, added, open, tuning)
     }
 
+    /// The atoms false in every answer set, for good (see
+    /// [`Models::false_for_good`]); `None` when optimising.
+    pub fn false_for_good(&self) -> Option<Vec<bool>> {
+        if self.optimizing {
+            return None;
+        }
+        self.models.false_for_good()
+    }
+
     /// What the search has learnt so far (see [`Models::memory`]).
     pub fn memory(&self) -> Option<crate::translate::Memory> {
         self.models.memory()

@@ -102,6 +102,33 @@ impl AtomSet {
         self.infos.push(info);
     }
 
+    /// Keeps only the atoms `keep` accepts, in their order (positions
+    /// change: indexes over the set are stale).
+    pub fn retain(&mut self, mut keep: impl FnMut(&AtomInfo) -> bool) {
+        let arity = self.arity;
+        let mut n = 0;
+        for i in 0..self.infos.len() {
+            if keep(&self.infos[i]) {
+                self.infos[n] = self.infos[i];
+                self.args.copy_within(i * arity..(i + 1) * arity, n * arity);
+                n += 1;
+            }
+        }
+        if n == self.infos.len() {
+            return;
+        }
+        self.infos.truncate(n);
+        self.args.truncate(n * arity);
+        self.infos.shrink_to_fit();
+        self.args.shrink_to_fit();
+        let AtomSet { args, table, .. } = self;
+        let at = |j: u32| Self::hash(&args[j as usize * arity..(j as usize + 1) * arity]);
+        *table = hashbrown::HashTable::with_capacity(n);
+        for i in 0..n as u32 {
+            table.insert_unique(at(i), i, |&j| at(j));
+        }
+    }
+
     /// The atoms in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = (&[Sym], &AtomInfo)> + '_ {
         (0..self.len()).map(|i| (self.args_at(i), &self.infos[i]))
@@ -149,6 +176,20 @@ impl Pred {
     pub fn release_indexes(&mut self) {
         self.indexes = Map::default();
         self.mentioned = Map::default();
+    }
+
+    /// Forgets the atoms `gone` accepts, as if never derived: a rule
+    /// grounded later matches none of them, and one that derives one makes
+    /// it a new atom (clingo's domain cleanup after a solve).  Between
+    /// groundings only: every atom counts as old.
+    pub fn forget(&mut self, gone: impl Fn(Atom) -> bool) {
+        let before = self.atoms.len();
+        self.atoms.retain(|info| !gone(info.atom));
+        if self.atoms.len() != before {
+            self.indexes = Map::default();
+        }
+        self.old_end = self.atoms.len();
+        self.new_end = self.atoms.len();
     }
 
     /// An empty domain for the predicate `key`.

@@ -386,6 +386,23 @@ impl Grounder {
         self.inst.syms = syms;
     }
 
+    /// Forgets the atoms `gone` accepts (false in every answer set of the
+    /// program grounded so far and of every program that adds rules for
+    /// new atoms to it, such as a search's root-level falsehoods after a
+    /// solve): the rules grounded from now on match none of them, `not`
+    /// one of them holds, and a rule that derives one makes it a new atom.
+    /// This is clingo's cleanup of the domains between the steps of an
+    /// incremental run, which keeps a step's rules to those that can
+    /// matter.  Externals stay (their values are the user's to assign).
+    pub fn forget(&mut self, gone: impl Fn(Atom) -> bool) {
+        let defined = self.earlier.iter().flat_map(|e| &e.defined_externals);
+        let external: hash::Set<Atom> =
+            self.inst.prog.externals.iter().chain(defined).map(|(a, _)| *a).collect();
+        for p in &mut self.inst.preds {
+            p.forget(|a| gone(a) && !external.contains(&a));
+        }
+    }
+
     /// With [`Options::stream_steps`]: the steps handed on before the one
     /// handed on last, packed.
     pub fn earlier(&self) -> Option<&packing::Earlier> {

@@ -303,6 +303,12 @@ impl ProgramSolver {
         self.solver.set_interrupt(flag);
     }
 
+    /// Whether atom `a` is false at the root of the search: false in every
+    /// model of the clauses the search has (learnt ones included).
+    pub fn false_at_root(&self, a: Atom) -> bool {
+        self.solver.root_value(self.literal(a.pos())) == Some(false)
+    }
+
     /// No model is left, known without searching.
     pub fn exhausted(&self) -> bool {
         self.solver.exhausted()

@@ -369,6 +369,66 @@ fn steps_handed_on_alone_find_what_whole_steps_find() {
     }
 }
 
+/// Between the steps of an incremental run, the atoms that the last
+/// step's search found false for good leave the grounder's domains, as
+/// clingo cleans up after each solve: a walk on the cells 1..3 steps off
+/// the board only into atoms the constraint makes false, and no later step
+/// grounds anything from them.  Each step's `pos/2` atoms (after its
+/// grounding, with the lean streaming grounder and without) are clingo
+/// 5.8.3's: its Python `Control` grounding `base`, then `step(t)` and
+/// `check(t)` and solving with `query(t)` true, step by step.  Without the cleanup, step
+/// 6 would ground `pos(-5,6)` to `pos(7,6)`.  The four plans of step 6 are
+/// `clingo 0`'s.
+#[test]
+fn steps_forget_what_the_last_search_found_false_for_good() {
+    use minasp::incremental::{Limits, Steps as Loop};
+    let text = "#include <incmode>.\n#program base.\ncell(1..3).\npos(1,0).\n\
+        #program step(t).\n1 { move(D,t) : dir(D) } 1.\ndir(-1;1).\n\
+        pos(X+D,t) :- pos(X,t-1), move(D,t).\n:- pos(X,t), not cell(X).\n\
+        #program check(t).\n#external query(t).\n:- query(t), not pos(3,t).\n:- query(t), t < 6.\n#show move/2.\n#show pos/2.\n";
+    let clingo: [&[&str]; 7] = [
+        &["pos(1,0)"],
+        &["pos(0,1)", "pos(1,0)", "pos(2,1)"],
+        &["pos(1,0)", "pos(1,2)", "pos(2,1)", "pos(3,2)"],
+        &["pos(0,3)", "pos(1,0)", "pos(1,2)", "pos(2,1)", "pos(2,3)", "pos(3,2)", "pos(4,3)"],
+        &["pos(1,0)", "pos(1,2)", "pos(1,4)", "pos(2,1)", "pos(2,3)", "pos(3,2)", "pos(3,4)"],
+        &[
+            "pos(0,5)", "pos(1,0)", "pos(1,2)", "pos(1,4)", "pos(2,1)", "pos(2,3)", "pos(2,5)", "pos(3,2)",
+            "pos(3,4)", "pos(4,5)",
+        ],
+        &[
+            "pos(1,0)", "pos(1,2)", "pos(1,4)", "pos(1,6)", "pos(2,1)", "pos(2,3)", "pos(2,5)", "pos(3,2)",
+            "pos(3,4)", "pos(3,6)",
+        ],
+    ];
+    for lean in [false, true] {
+        let mut ctl = minasp::Control::new(minasp::Options { lean, ..minasp::Options::default() });
+        ctl.add("base", text);
+        ctl.ground().expect("grounds");
+        let form = ctl.incremental().expect("an incremental program");
+        let mut steps = Loop::new(form, Limits::read(&ctl, None, None, None));
+        let (mut last, mut seen, mut plans) = (None, Vec::new(), 0);
+        while steps.next(last.as_ref()).is_some() {
+            steps.ground(&mut ctl).expect("a step grounds");
+            let mut pos: Vec<String> = ctl
+                .symbolic_atoms()
+                .into_iter()
+                .map(|a| a.symbol.to_string())
+                .filter(|s| s.starts_with("pos("))
+                .collect();
+            pos.sort();
+            seen.push(pos);
+            let mut solve = ctl.solve(0).expect("a step solves");
+            plans = solve.by_ref().count();
+            last = Some(solve.result());
+        }
+        let expected: Vec<Vec<String>> =
+            clingo.iter().map(|step| step.iter().map(|s| s.to_string()).collect()).collect();
+        assert_eq!(seen, expected, "lean: {lean}");
+        assert_eq!(plans, 4, "lean: {lean}");
+    }
+}
+
 /// clingo 3's and gringo 3's `--ifixed=N`: the program of step N of an
 /// iclingo program (`base`, `#cumulative` for 1..N, `#volatile` for N, as
 /// written) grounded and solved once: Towers of Hanoi with 3 disks has its
@@ -450,7 +510,8 @@ fn what_steps_keep_changes_no_answer() {
 /// A random incremental program in clingo 5's form whose rules are
 /// modular as clingo requires (a step defines only atoms of its own step;
 /// bodies read the step before, the base and the step's own atoms, with
-/// positive loops, negation, choices and counts): planning in miniature.
+/// positive loops, negation, choices, counts and atoms that constraints
+/// make false for good): planning in miniature.
 fn random_incmode(seed: u64) -> String {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha12Rng::seed_from_u64(seed);
@@ -491,6 +552,10 @@ fn random_incmode(seed: u64) -> String {
     }
     if rng.gen_bool(0.5) {
         p.push_str("p(X,t) :- p(X,t-1), not x(X,t).\n");
+    }
+    // an atom false for good, which the next step's grounding forgets
+    if rng.gen_bool(0.4) {
+        p.push_str(&format!(":- x({},t).\n", rng.gen_range(1..=k)));
     }
     let goal: Vec<String> = (0..rng.gen_range(1..=2))
         .map(|_| {
