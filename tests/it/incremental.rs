@@ -429,6 +429,33 @@ fn steps_forget_what_the_last_search_found_false_for_good() {
     }
 }
 
+/// An atom forgotten between steps and defined again later is a new atom,
+/// as in clingo: `a(1)` and `b(1)` are false for good after step 1 (`c(1)`
+/// is ruled out), so step 2's `a(1) :- not b(1).` defines a fresh `a(1)`
+/// that holds, and the last step's one answer set is `a(1) a(2)`, after 4
+/// calls, exit 30 — `clingo -c imax=4 0`'s (clingo 5.4.1), with `--check`
+/// too.  Were the old `a(1)` redefined (minasp before the cleanup), the
+/// rules `a(1) :- c(1).`, `b(1) :- a(1).` and the new one would leave
+/// `a(1)` without support and the steps without answer sets.
+#[test]
+fn an_atom_forgotten_and_defined_again_is_a_new_atom() {
+    let dir = crate::support::report_dir("incremental_forgotten");
+    let path = dir.join("redefined.lp");
+    let text = "#include <incmode>.\n#program step(t).\n{ c(t) }.\na(t) :- c(t).\n:- c(t).\nb(t) :- a(t).\n\
+        a(t-1) :- t > 1, not b(t-1).\n#program check(t).\n#external query(t).\n:- query(t), t < 3.\n\
+        #show a/1.\n#show b/1.\n";
+    std::fs::write(&path, text).expect("writes the program");
+    let path = path.display().to_string();
+    for extra in [&[][..], &["--check"][..]] {
+        let mut args = vec![path.as_str(), "-c", "imax=4", "0"];
+        args.extend_from_slice(extra);
+        let out = run(env!("CARGO_BIN_EXE_minasp"), &args);
+        let plan: BTreeSet<String> = ["a(1)", "a(2)"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(out.calls.last(), Some(&vec![plan]), "{extra:?}: {:?}", out.calls);
+        assert_eq!((out.result.as_str(), out.calls_line.as_str(), out.code), ("SATISFIABLE", "4", Some(30)));
+    }
+}
+
 /// clingo 3's and gringo 3's `--ifixed=N`: the program of step N of an
 /// iclingo program (`base`, `#cumulative` for 1..N, `#volatile` for N, as
 /// written) grounded and solved once: Towers of Hanoi with 3 disks has its
