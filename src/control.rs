@@ -559,11 +559,10 @@ impl Control {
                 }
                 // what the last step's search knows false for good is
                 // forgotten, as clingo cleans up its domains
-                let carried = self.carried.lock().ok();
-                if let Some(gone) = carried.as_ref().and_then(|c| c.as_ref()?.search.false_for_good()) {
+                let gone = self.carried.lock().ok().and_then(|c| c.as_ref()?.search.false_for_good());
+                if let Some(gone) = gone {
                     grounder.forget(|a| gone.get(a.index()) == Some(&true));
                 }
-                drop(carried);
                 grounder
             }
             None => ground::Grounder::new(self.options.explain),
