@@ -443,7 +443,10 @@ class Control:
         self._stop.interrupt()
 
     def cleanup(self):
-        pass
+        """clingo's domain cleanup, accepted and not done here: answers never depend on it.
+        minasp forgets the atoms a search found false for good only between the steps of an
+        incremental (incmode or iclingo) program; `symbolic_atoms` may list more atoms than
+        clingo's after a solve."""
 
     @property
     def symbolic_atoms(self):
