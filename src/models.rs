@@ -287,9 +287,9 @@ impl Models {
             return None;
         }
         let map = &self.map;
-        let gone = (0..map.full_len as u32).map(Atom).map(|a| match map.index[a.index()] {
-            u32::MAX => map.value(a) == Some(false),
-            k => map.false_atoms.get(a.index()) == Some(&true) || self.solver.false_at_root(Atom(k)),
+        let gone = (0..map.full_len as u32).map(Atom).map(|a| {
+            map.value(a) == Some(false)
+                || (map.index[a.index()] != u32::MAX && self.solver.false_at_root(Atom(map.index[a.index()])))
         });
         Some(gone.collect())
     }
