@@ -4,7 +4,11 @@
 //! Owns the mapping from program rules to solver variables. Atom `i` is
 //! variable `i`; variable `num_atoms` is the constant `true`; each further
 //! variable is one distinct (normalised) rule body, shared by all rules with
-//! that body. Bodies of exactly one literal use that literal directly, and
+//! that body. Bodies of exactly one literal use that literal directly (so do
+//! conjunctions with one literal left once those an integrity constraint of
+//! one literal fixes are taken out: `:- not a.` makes `a` a unit clause and
+//! the body `x, a` the literal `x`; the body's literals stay as they are for
+//! the unfounded-set checker), and
 //! weight bodies are normalised (duplicates merged, weights capped at the
 //! bound) and turned into conjunctions, disjunctions or the constants
 //! `true`/`false` when that is what they are. The constraints produced:
@@ -103,6 +107,33 @@ struct Builder<'a> {
     index: hashbrown::HashTable<BodyId>,
     /// Per body: its kind.
     kinds: Vec<Kind>,
+    /// Per atom: the value a constraint of one literal fixes it to.
+    fixed: Vec<Option<bool>>,
+}
+
+/// Per atom of the translation (numbered as `map` says): the value an
+/// integrity constraint of one literal fixes it to (`:- not a.` fixes
+/// `a` true, `:- a.` false), as clasp's preprocessing does before it gives
+/// bodies variables. An atom that constraints fix both ways (no model) is
+/// left open.
+fn fixed_by_constraints(program: &GroundProgram, map: AtomMap<'_>) -> Vec<Option<bool>> {
+    let mut fixed: Vec<Option<bool>> = vec![None; map.len];
+    let mut both = vec![false; map.len];
+    for rule in &program.rules {
+        let Some(rule) = crate::program::falsity::rule_under(rule, |a| map.value(a)) else { continue };
+        let (Head::Disjunction(h), Body::Normal(ls)) = (&rule.head, &rule.body) else { continue };
+        let ([l], true) = (ls.as_slice(), h.is_empty()) else { continue };
+        let v = map.var(l.atom()).index();
+        let value = !l.is_positive();
+        both[v] |= fixed[v] == Some(!value);
+        fixed[v] = Some(value);
+    }
+    for (f, both) in fixed.iter_mut().zip(both) {
+        if both {
+            *f = None;
+        }
+    }
+    fixed
 }
 
 /// The hash of a body of `kind` with these literals.
@@ -153,17 +184,24 @@ impl Builder<'_> {
         b
     }
 
-    /// A conjunction of distinct, non-complementary literals.
+    /// A conjunction of distinct, non-complementary literals. Its literal
+    /// is that of the conjunction of those not fixed true by a constraint
+    /// (see [`fixed_by_constraints`]), or false if one is fixed false: in
+    /// every model the two agree.
     fn conjunction(&mut self, lits: Vec<SLit>) -> BodyId {
         let pairs = || lits.iter().map(|&l| (l, 1));
         self.add_body(Kind::And, pairs, |bld| {
-            let lit = match lits.len() {
+            let fixed =
+                |l: SLit| bld.fixed.get(l.var().index()).and_then(|&v| v).map(|v| v == l.is_positive());
+            let open: Vec<SLit> = lits.iter().copied().filter(|&l| fixed(l) != Some(true)).collect();
+            let lit = match open.len() {
+                _ if open.iter().any(|&l| fixed(l) == Some(false)) => !bld.t.true_lit,
                 0 => bld.t.true_lit,
-                1 => lits[0],
+                1 => open[0],
                 _ => {
                     let beta = bld.new_var().pos();
                     let mut big = vec![beta];
-                    for &l in &lits {
+                    for &l in &open {
                         bld.t.clauses.push(&[!beta, l]);
                         big.push(!l);
                     }
@@ -271,7 +309,15 @@ pub fn translate_mapped(program: &GroundProgram, map: AtomMap<'_>) -> Result<Tra
         },
         index: hashbrown::HashTable::new(),
         kinds: Vec::new(),
+        fixed: fixed_by_constraints(program, map),
     };
+    // the constraints that fix atoms are these unit clauses (their own
+    // bodies' literals are constants now)
+    for (v, f) in b.fixed.iter().enumerate() {
+        if let Some(value) = *f {
+            b.t.clauses.push(&[Var(v as u32).lit(value)]);
+        }
+    }
     // integrity constraints with a conjunctive body are clauses of their
     // own, without a body variable, unless the body has one already (a
     // rule with a head shares it): clasp has no variable for them either,
@@ -394,5 +440,33 @@ mod tests {
         assert!(clauses.contains(&vec![va.lit(false), vb.lit(false)]));
         let beta = Var(5).pos();
         assert!(clauses.contains(&vec![!beta]));
+    }
+
+    /// `{c; d}. h :- c, b. b :- d. :- not b. e :- c, not f. f :- d. :- f.`:
+    /// the constraints fix `b` true and `f` false, so the body `c, b` is
+    /// `c`, the body `c, not f` is `c` too, and neither needs a variable;
+    /// the fixed values stay as unit clauses (of `d`, into which `b` and
+    /// `f` are merged).
+    #[test]
+    fn constraints_of_one_literal_fix_atoms_out_of_bodies() {
+        let (c, d, h, b, e, f) = (Atom(0), Atom(1), Atom(2), Atom(3), Atom(4), Atom(5));
+        let mut p = GroundProgram { num_atoms: 6, ..Default::default() };
+        let constraint =
+            |l| Rule { head: Head::Disjunction(smallvec::smallvec![]), body: Body::Normal(vec![l]) };
+        p.add(Rule { head: Head::Choice(smallvec::smallvec![c, d]), body: Body::Normal(vec![]) });
+        p.add(Rule::normal(h, vec![c.pos(), b.pos()]));
+        p.add(Rule::normal(b, vec![d.pos()]));
+        p.add(constraint(b.neg()));
+        p.add(Rule::normal(e, vec![c.pos(), f.neg()]));
+        p.add(Rule::normal(f, vec![d.pos()]));
+        p.add(constraint(f.pos()));
+        let t = translate(&p).unwrap();
+        // atoms and `true`: no body variables
+        assert_eq!(t.num_vars, 6 + 1);
+        let (vc, vd) = (Var(0).pos(), Var(1).pos());
+        assert_eq!((t.atom_lit[2], t.atom_lit[4]), (vc, vc));
+        assert_eq!((t.atom_lit[3], t.atom_lit[5]), (vd, vd));
+        let clauses: Vec<Vec<_>> = t.clauses.iter().map(|c| c.to_vec()).collect();
+        assert!(clauses.contains(&vec![vd]) && clauses.contains(&vec![!vd]));
     }
 }

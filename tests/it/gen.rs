@@ -249,6 +249,7 @@ pub const ALL_TAGS: &[&str] = &[
     "#show t.",
     "sink",
     "positive loop",
+    "required loop atoms",
     "even loop",
     "odd loop",
     "recursive aggregate",
@@ -1393,8 +1394,31 @@ impl Gen {
         (ps[0].clone(), ps[1 % ps.len()].clone())
     }
 
-    /// p(X) :- q(X). q(X) :- p(X). p(1) :- not a.  (non-tight)
+    /// p(X) :- q(X). q(X) :- p(X). p(1) :- not a.  (non-tight); or a
+    /// reachability loop whose atoms constraints require:
+    /// p(X) :- q(X), p(Y), dom(Y), X != Y.  :- not p(2).
     fn shape_positive_loop(&mut self) {
+        if self.p(0.3) {
+            self.tag("required loop atoms");
+            let (p, q) = self.two_distinct_idb(1);
+            let (a, _) = self.two_distinct_idb(0);
+            // (q free: the constraints below leave most programs answer sets)
+            self.emit(format!("{{ {}(X) : dom(X) }}.", q.name));
+            self.emit(format!("{}(X) :- {}(X), {}(Y), dom(Y), X != Y.", p.name, q.name, p.name));
+            let c = self.dom_value();
+            if self.p(0.4) {
+                self.emit(format!("{}({}) :- not {}.", p.name, c, a.name));
+            } else {
+                self.emit(format!("{}({}).", p.name, c));
+            }
+            if self.p(0.25) {
+                self.emit(format!(":- dom(X), not {}(X).", p.name));
+            } else {
+                let line = format!(":- not {}({}).", p.name, self.dom_value());
+                self.emit(line);
+            }
+            return;
+        }
         if self.p(0.5) {
             let (p, q) = self.two_distinct_idb(1);
             let (a, _) = self.two_distinct_idb(0);
