@@ -114,24 +114,17 @@ struct Builder<'a> {
 /// Per atom of the translation (numbered as `map` says): the value an
 /// integrity constraint of one literal fixes it to (`:- not a.` fixes
 /// `a` true, `:- a.` false), as clasp's preprocessing does before it gives
-/// bodies variables. An atom that constraints fix both ways (no model) is
-/// left open.
+/// bodies variables. An atom that constraints fix both ways keeps one
+/// value: the other constraint's body is then the constant true, its
+/// clause empty (no model, as the program has none).
 fn fixed_by_constraints(program: &GroundProgram, map: AtomMap<'_>) -> Vec<Option<bool>> {
     let mut fixed: Vec<Option<bool>> = vec![None; map.len];
-    let mut both = vec![false; map.len];
     for rule in &program.rules {
         let Some(rule) = crate::program::falsity::rule_under(rule, |a| map.value(a)) else { continue };
         let (Head::Disjunction(h), Body::Normal(ls)) = (&rule.head, &rule.body) else { continue };
         let ([l], true) = (ls.as_slice(), h.is_empty()) else { continue };
         let v = map.var(l.atom()).index();
-        let value = !l.is_positive();
-        both[v] |= fixed[v] == Some(!value);
-        fixed[v] = Some(value);
-    }
-    for (f, both) in fixed.iter_mut().zip(both) {
-        if both {
-            *f = None;
-        }
+        fixed[v] = Some(!l.is_positive());
     }
     fixed
 }
