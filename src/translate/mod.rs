@@ -13,6 +13,7 @@ mod equiv;
 mod grow;
 mod lists;
 mod memory;
+mod small_sum;
 #[cfg(test)]
 mod tests;
 mod translation;
