@@ -619,7 +619,7 @@ fn relax(p: &mut GroundProgram) {
                             head: Head::Disjunction(smallvec::smallvec![aux]),
                             body: r.body.clone(),
                         });
-                        r.body = Body::Normal(vec![aux.pos()]);
+                        r.body = Body::Normal(thin_vec::thin_vec![aux.pos()]);
                         let mut c = vec![aux.pos()];
                         c.extend(h.iter().map(|a| a.neg()));
                         extra.push(Rule::constraint(c));
@@ -643,8 +643,8 @@ fn smaller_model(
     // absent (false).  Y is a model of the reduct, and Y != m.
     let mut q = GroundProgram { num_atoms: p.num_atoms, ..Default::default() };
     let in_m: Vec<Atom> = (0..p.num_atoms).map(Atom).filter(|a| m[a.index()]).collect();
-    q.add(Rule { head: Head::Choice(in_m.clone().into()), body: Body::Normal(vec![]) });
-    q.add(Rule::constraint(in_m.iter().map(|a| a.pos()).collect()));
+    q.add(Rule { head: Head::Choice(in_m.clone().into()), body: Body::Normal(thin_vec::ThinVec::new()) });
+    q.add(Rule::constraint(in_m.iter().map(|a| a.pos()).collect::<thin_vec::ThinVec<_>>()));
     let holds_in_m = |l: Lit| m[l.atom().index()] == l.is_positive();
     for r in &p.rules {
         // Negative literals are evaluated in m (the reduct); positive ones in Y.
@@ -743,7 +743,7 @@ fn reduct_body(
             q.num_atoms += 1;
             q.add(Rule {
                 head: Head::Disjunction(smallvec::smallvec![aux]),
-                body: Body::Weight { bound: need, lits: pos },
+                body: Body::Weight { bound: need, lits: pos.into() },
             });
             Some(vec![aux.pos()])
         }
@@ -761,10 +761,13 @@ mod tests {
     fn repeated_nogoods_share_their_support_variables() {
         let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
         let mut p = GroundProgram { num_atoms: 4, ..Default::default() };
-        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) });
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![a, b]),
+            body: Body::Normal(thin_vec::thin_vec![]),
+        });
         p.add(Rule::normal(a, vec![b.pos()]));
         p.add(Rule::normal(b, vec![a.pos()]));
-        p.add(Rule { head: Head::Choice(smallvec::smallvec![d]), body: Body::Normal(vec![]) });
+        p.add(Rule { head: Head::Choice(smallvec::smallvec![d]), body: Body::Normal(thin_vec::thin_vec![]) });
         p.add(Rule::normal(c, vec![a.neg(), d.pos()]));
         let mut q = p.clone();
         relax(&mut q);

@@ -114,7 +114,7 @@ impl Reader {
                     t => return nums.err(format!("unknown head type {} (expected 0 or 1)", t)),
                 };
                 let body = match nums.int("a body type (0 normal, 1 weight)")? {
-                    0 => Some(Body::Normal(self.lits(&mut nums, "body literals")?)),
+                    0 => Some(Body::Normal(self.lits(&mut nums, "body literals")?.into())),
                     1 => {
                         let bound = nums.int("the bound of a weight body")?;
                         let k = nums.count("the number of weighted literals")?;
@@ -309,13 +309,13 @@ impl Reader {
 /// an empty normal body if it always holds.
 pub(crate) fn weight_body(bound: i64, lits: Vec<(Lit, i64)>) -> Option<Body> {
     if bound <= 0 {
-        return Some(Body::Normal(vec![]));
+        return Some(Body::Normal(thin_vec::ThinVec::new()));
     }
     let total: i128 = lits.iter().map(|&(_, w)| w as i128).sum();
     if total < bound as i128 {
         return None;
     }
-    Some(Body::Weight { bound, lits })
+    Some(Body::Weight { bound, lits: lits.into() })
 }
 
 #[cfg(test)]

@@ -196,7 +196,7 @@ fn rule(
             }
             let body = lits(nums, &mut atom)?;
             let head = if t == 3 { Head::Choice(hs.into()) } else { Head::Disjunction(hs.into()) };
-            Some(Rule { head, body: Body::Normal(body) })
+            Some(Rule { head, body: Body::Normal(body.into()) })
         }
         5 => {
             let h = atom(nums, "the head atom")?;

@@ -113,11 +113,11 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         let b = p.new_atom();
-        p.add(Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(vec![]) });
+        p.add(Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(thin_vec::thin_vec![]) });
         p.add(Rule::normal(b, vec![a.neg()]));
         p.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![]),
-            body: Body::Weight { bound: 2, lits: vec![(a.pos(), 1), (b.pos(), 2)] },
+            body: Body::Weight { bound: 2, lits: thin_vec::thin_vec![(a.pos(), 1), (b.pos(), 2)] },
         });
         let out = vec![("a".to_string(), Some(Atom(0))), ("x(\"s t\")".to_string(), None)];
         let t = aspif(&p, &out);

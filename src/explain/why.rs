@@ -108,7 +108,7 @@ fn needs(
     seen: &mut HashMap<Atom, ()>,
 ) {
     let lits: Vec<Lit> = match &g.program.rules[i].body {
-        Body::Normal(ls) => ls.clone(),
+        Body::Normal(ls) => ls.to_vec(),
         Body::Weight { lits, .. } => lits.iter().map(|(l, _)| *l).collect(),
     };
     for l in lits {

@@ -203,7 +203,7 @@ impl Aux<'_> {
         let nd = self.not_not(d);
         self.prog.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![n, l.atom()]),
-            body: Body::Normal(vec![nd]),
+            body: Body::Normal(thin_vec::thin_vec![nd]),
         });
         self.tie(l.atom());
         if let Some((_, made)) = &mut self.recursive {
@@ -311,7 +311,7 @@ impl Aux<'_> {
         let a = self.prog.new_atom();
         self.prog.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![a]),
-            body: Body::Weight { bound, lits },
+            body: Body::Weight { bound, lits: lits.into() },
         });
         Truth::Lits(vec![a.pos()])
     }

@@ -138,7 +138,7 @@ impl Aux<'_> {
         }
         heads.sort_unstable();
         heads.dedup();
-        self.prog.add(Rule { head: Head::Disjunction(heads.into()), body: Body::Normal(body) });
+        self.prog.add(Rule { head: Head::Disjunction(heads.into()), body: Body::Normal(body.into()) });
     }
 
     /// `not l`, keeping the negation default: `not (not a)` is `not nn(a)`.

@@ -438,7 +438,7 @@ impl Instantiator {
                         bd.extend(alt.iter().copied());
                         self.prog.add(program::Rule {
                             head: program::Head::Choice(smallvec::smallvec![a]),
-                            body: Body::Normal(bd),
+                            body: Body::Normal(bd.into()),
                         });
                         let mut l = alt.clone();
                         l.push(a.pos());
@@ -452,7 +452,7 @@ impl Instantiator {
         if !certain_heads.is_empty() {
             self.prog.add(program::Rule {
                 head: program::Head::Choice(certain_heads.into()),
-                body: Body::Normal(body.clone()),
+                body: Body::Normal(body.as_slice().into()),
             });
         }
         if bounds.is_empty() {
@@ -518,7 +518,7 @@ impl Instantiator {
             }
             self.prog.add(program::Rule {
                 head: program::Head::Disjunction(atoms.into()),
-                body: Body::Normal(body),
+                body: Body::Normal(body.into()),
             });
             return;
         }
@@ -531,8 +531,10 @@ impl Instantiator {
             return;
         }
         let atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
-        self.prog
-            .add(program::Rule { head: program::Head::Disjunction(atoms.into()), body: Body::Normal(body) });
+        self.prog.add(program::Rule {
+            head: program::Head::Disjunction(atoms.into()),
+            body: Body::Normal(body.into()),
+        });
     }
 
     /// A body literal under the rule's (complete) binding.
@@ -678,7 +680,7 @@ impl Instantiator {
             let nnl = aux.negate(nl);
             aux.prog.add(program::Rule {
                 head: program::Head::Disjunction(smallvec::smallvec![e, c]),
-                body: Body::Normal(vec![nnl]),
+                body: Body::Normal(thin_vec::thin_vec![nnl]),
             });
             let at = self.prog.rules.len() - 1;
             self.disjunctions.push((at, self.current));

@@ -202,11 +202,11 @@ pub fn rule_under(r: &Rule, value: impl Fn(Atom) -> Option<bool>) -> Option<Cow<
                 }
             }
             if bound <= 0 {
-                Body::Normal(Vec::new())
+                Body::Normal(thin_vec::ThinVec::new())
             } else if open.iter().map(|x| x.1).sum::<i64>() < bound {
                 return None;
             } else {
-                Body::Weight { bound, lits: open }
+                Body::Weight { bound, lits: open.into() }
             }
         }
     };
@@ -238,9 +238,9 @@ mod tests {
         p.add(Rule::normal(at, vec![gap.pos()]));
         p.add(Rule::normal(at, vec![stay.pos()]));
         p.add(Rule::choice(stay));
-        let weight = |bound, lits| Rule {
+        let weight = |bound, lits: Vec<_>| Rule {
             head: Head::Disjunction(smallvec::smallvec![w]),
-            body: Body::Weight { bound, lits },
+            body: Body::Weight { bound, lits: thin_vec::ThinVec::from(lits) },
         };
         p.add(weight(2, vec![(to.pos(), 1), (gap.pos(), 1), (stay.pos(), 1)]));
         let mut r = weight(2, vec![(to.pos(), 1), (stay.pos(), 2)]);
@@ -297,13 +297,14 @@ mod tests {
         assert!(rule_under(&Rule::normal(b, vec![a.pos()]), value).is_none());
         assert!(rule_under(&Rule::normal(t, vec![b.pos()]), value).is_none());
         // a choice keeps its open atoms, and goes without any
-        let ch = Rule { head: Head::Choice(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) };
+        let ch =
+            Rule { head: Head::Choice(smallvec::smallvec![a, b]), body: Body::Normal(thin_vec::thin_vec![]) };
         assert_eq!(rule_under(&ch, value).map(Cow::into_owned), Some(Rule::choice(b)));
         assert!(rule_under(&Rule::choice(a), value).is_none());
         // weights: true literals lower the bound, false ones go
-        let wr = |bound, lits| Rule {
+        let wr = |bound, lits: Vec<_>| Rule {
             head: Head::Disjunction(smallvec::smallvec![c]),
-            body: Body::Weight { bound, lits },
+            body: Body::Weight { bound, lits: lits.into() },
         };
         let r = wr(3, vec![(t.pos(), 1), (a.pos(), 5), (b.pos(), 2), (Lit::new(a, false), 1)]);
         assert_eq!(rule_under(&r, value).map(Cow::into_owned), Some(wr(1, vec![(b.pos(), 2)])));

@@ -23,6 +23,8 @@ pub mod simplify;
 
 use std::fmt;
 
+use thin_vec::ThinVec;
+
 /// A ground atom of the program, dense from 0.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Atom(pub u32);
@@ -95,18 +97,21 @@ pub enum Head {
     Choice(Atoms),
 }
 
-/// The body of a ground rule.
+/// The body of a ground rule. Its literals are a `ThinVec` (one word in
+/// the rule, length and capacity on the heap, nothing allocated when
+/// empty): most rules of big programs are facts, and a rule is 48 bytes
+/// where with a `Vec` it was 64.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Body {
     /// All literals true. Empty: the body is true (a fact).
-    Normal(Vec<Lit>),
+    Normal(ThinVec<Lit>),
     /// The weights of the true literals add up to at least `bound`.
     /// Weights are > 0. A literal may occur several times (weights add up).
     Weight {
         /// The least total weight of true literals that makes the body true.
         bound: i64,
         /// The literals, each with its weight.
-        lits: Vec<(Lit, i64)>,
+        lits: ThinVec<(Lit, i64)>,
     },
 }
 
@@ -122,19 +127,19 @@ pub struct Rule {
 impl Rule {
     /// The fact `a.`.
     pub fn fact(a: Atom) -> Rule {
-        Rule { head: Head::Disjunction(smallvec::smallvec![a]), body: Body::Normal(vec![]) }
+        Rule { head: Head::Disjunction(smallvec::smallvec![a]), body: Body::Normal(ThinVec::new()) }
     }
     /// The choice `{a}.`.
     pub fn choice(a: Atom) -> Rule {
-        Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(vec![]) }
+        Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(ThinVec::new()) }
     }
     /// The normal rule `head :- body` (a conjunction of literals).
-    pub fn normal(head: Atom, body: Vec<Lit>) -> Rule {
-        Rule { head: Head::Disjunction(smallvec::smallvec![head]), body: Body::Normal(body) }
+    pub fn normal(head: Atom, body: impl Into<ThinVec<Lit>>) -> Rule {
+        Rule { head: Head::Disjunction(smallvec::smallvec![head]), body: Body::Normal(body.into()) }
     }
     /// The integrity constraint `:- body`.
-    pub fn constraint(body: Vec<Lit>) -> Rule {
-        Rule { head: Head::Disjunction(smallvec::smallvec![]), body: Body::Normal(body) }
+    pub fn constraint(body: impl Into<ThinVec<Lit>>) -> Rule {
+        Rule { head: Head::Disjunction(smallvec::smallvec![]), body: Body::Normal(body.into()) }
     }
     /// The same rule over other atoms: each literal (and head atom, as its
     /// positive literal) replaced by what `lit` makes of it.
@@ -574,6 +579,12 @@ impl GroundProgram {
 
 #[cfg(test)]
 mod tests {
+    /// What a fact costs in the program: one rule, no allocation.
+    #[test]
+    fn rules_are_small() {
+        assert_eq!(std::mem::size_of::<super::Rule>(), 48);
+        assert_eq!(std::mem::size_of::<super::Body>(), 16);
+    }
     use super::*;
 
     #[test]
@@ -617,7 +628,7 @@ mod tests {
         let a = p.new_atom();
         p.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![a]),
-            body: Body::Weight { bound: 1, lits: vec![(a.pos(), 0)] },
+            body: Body::Weight { bound: 1, lits: thin_vec::thin_vec![(a.pos(), 0)] },
         });
         assert!(p.validate().is_err());
     }

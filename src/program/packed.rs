@@ -214,7 +214,7 @@ mod tests {
     fn weight(bound: i64, w: i64) -> Rule {
         Rule {
             head: Head::Disjunction(smallvec::smallvec![Atom(0)]),
-            body: Body::Weight { bound, lits: vec![(Atom(1).pos(), w), (Atom(2).neg(), 3)] },
+            body: Body::Weight { bound, lits: thin_vec::thin_vec![(Atom(1).pos(), w), (Atom(2).neg(), 3)] },
         }
     }
 
@@ -227,8 +227,11 @@ mod tests {
             Rule::normal(a, vec![b.neg()]),
             Rule::constraint(vec![a.pos(), b.pos()]),
             Rule::constraint(vec![]),
-            Rule { head: Head::Choice(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) },
-            Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![b.neg()]) },
+            Rule { head: Head::Choice(smallvec::smallvec![a, b]), body: Body::Normal(thin_vec::thin_vec![]) },
+            Rule {
+                head: Head::Disjunction(smallvec::smallvec![a, b]),
+                body: Body::Normal(thin_vec::thin_vec![b.neg()]),
+            },
             weight(1, 1),
             weight(1, 2),
             weight(1 << 33, 1),
@@ -267,9 +270,9 @@ mod tests {
             });
         let weight = prop_oneof![-3i64..3, Just(i64::MIN), Just(i64::MAX), any::<i64>()];
         let body = prop_oneof![
-            proptest::collection::vec(lit.clone(), 0..5).prop_map(Body::Normal),
+            proptest::collection::vec(lit.clone(), 0..5).prop_map(|ls| Body::Normal(ls.into())),
             (weight.clone(), proptest::collection::vec((lit, weight), 0..4))
-                .prop_map(|(bound, lits)| Body::Weight { bound, lits }),
+                .prop_map(|(bound, lits)| Body::Weight { bound, lits: lits.into() }),
         ];
         (head, body).prop_map(|(head, body)| Rule { head, body })
     }

@@ -107,7 +107,10 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         let b = p.new_atom();
-        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) });
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![a, b]),
+            body: Body::Normal(thin_vec::thin_vec![]),
+        });
         shift(&mut p).unwrap();
         assert_eq!(p.rules.len(), 2);
         assert!(p.is_stable_model(&[true, false]));
@@ -121,7 +124,10 @@ mod tests {
         let mut p = GroundProgram::new();
         let a = p.new_atom();
         let b = p.new_atom();
-        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![a, b]), body: Body::Normal(vec![]) });
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![a, b]),
+            body: Body::Normal(thin_vec::thin_vec![]),
+        });
         p.add(Rule::normal(a, vec![b.pos()]));
         p.add(Rule::normal(b, vec![a.pos()]));
         assert_eq!(shift(&mut p), Err(NotHeadCycleFree { rule: 0 }));

@@ -275,10 +275,11 @@ mod tests {
         let rule = prop_oneof![
             (0u32..6, lits.clone()).prop_map(|(h, b)| Rule::normal(
                 Atom(h),
-                b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect()
+                b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect::<Vec<_>>()
             )),
-            lits.clone()
-                .prop_map(|b| Rule::constraint(b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect())),
+            lits.clone().prop_map(|b| Rule::constraint(
+                b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect::<Vec<_>>()
+            )),
             (0u32..6, -1i64..6, prop::collection::vec((0u32..8, any::<bool>(), 1i64..3), 1..4)).prop_map(
                 |(h, bound, ls)| Rule {
                     head: Head::Disjunction(smallvec::smallvec![Atom(h)]),

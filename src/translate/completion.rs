@@ -419,15 +419,18 @@ mod tests {
     fn constraints_are_clauses_without_body_variables() {
         let (a, b, c, d) = (Atom(0), Atom(1), Atom(2), Atom(3));
         let mut p = GroundProgram { num_atoms: 4, ..Default::default() };
-        p.add(Rule { head: Head::Choice(smallvec::smallvec![a, b, c]), body: Body::Normal(vec![]) });
+        p.add(Rule {
+            head: Head::Choice(smallvec::smallvec![a, b, c]),
+            body: Body::Normal(thin_vec::thin_vec![]),
+        });
         p.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![]),
-            body: Body::Normal(vec![a.pos(), b.pos()]),
+            body: Body::Normal(thin_vec::thin_vec![a.pos(), b.pos()]),
         });
         p.add(Rule::normal(d, vec![b.pos(), c.neg()]));
         p.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![]),
-            body: Body::Normal(vec![b.pos(), c.neg()]),
+            body: Body::Normal(thin_vec::thin_vec![b.pos(), c.neg()]),
         });
         let t = translate(&p).unwrap();
         // atoms, `true`, and one body variable: that of `b, not c`
@@ -447,7 +450,10 @@ mod tests {
     fn small_sums_are_clauses() {
         let [a, b, c, d, e, f, x, y] = [0, 1, 2, 3, 4, 5, 6, 7].map(Atom);
         let mut p = GroundProgram { num_atoms: 8, ..Default::default() };
-        p.add(Rule { head: Head::Choice(smallvec::smallvec![a, b, c, d, e, f]), body: Body::Normal(vec![]) });
+        p.add(Rule {
+            head: Head::Choice(smallvec::smallvec![a, b, c, d, e, f]),
+            body: Body::Normal(thin_vec::thin_vec![]),
+        });
         let sum = |bound, atoms: &[Atom]| Body::Weight {
             bound,
             lits: atoms.iter().map(|l| (l.pos(), 1)).collect(),
@@ -476,9 +482,14 @@ mod tests {
     fn constraints_of_one_literal_fix_atoms_out_of_bodies() {
         let (c, d, h, b, e, f) = (Atom(0), Atom(1), Atom(2), Atom(3), Atom(4), Atom(5));
         let mut p = GroundProgram { num_atoms: 6, ..Default::default() };
-        let constraint =
-            |l| Rule { head: Head::Disjunction(smallvec::smallvec![]), body: Body::Normal(vec![l]) };
-        p.add(Rule { head: Head::Choice(smallvec::smallvec![c, d]), body: Body::Normal(vec![]) });
+        let constraint = |l| Rule {
+            head: Head::Disjunction(smallvec::smallvec![]),
+            body: Body::Normal(thin_vec::thin_vec![l]),
+        };
+        p.add(Rule {
+            head: Head::Choice(smallvec::smallvec![c, d]),
+            body: Body::Normal(thin_vec::thin_vec![]),
+        });
         p.add(Rule::normal(h, vec![c.pos(), b.pos()]));
         p.add(Rule::normal(b, vec![d.pos()]));
         p.add(constraint(b.neg()));

@@ -205,7 +205,7 @@ mod tests {
             vec![
                 Rule {
                     head: Head::Choice(smallvec::smallvec![c]),
-                    body: crate::program::Body::Normal(vec![]),
+                    body: crate::program::Body::Normal(thin_vec::thin_vec![]),
                 },
                 Rule::normal(a, vec![Lit::new(c, true)]),
                 Rule::normal(b, vec![Lit::new(a, true)]),
@@ -236,7 +236,7 @@ mod tests {
                 Rule::normal(at(1), vec![Lit::new(at(2), true)]),
                 Rule {
                     head: Head::Choice(smallvec::smallvec![at(2)]),
-                    body: crate::program::Body::Normal(vec![]),
+                    body: crate::program::Body::Normal(thin_vec::thin_vec![]),
                 },
                 Rule::normal(at(3), vec![Lit::new(at(4), false)]),
                 Rule::normal(at(4), vec![Lit::new(at(3), false)]),

@@ -53,7 +53,7 @@ impl ProgramSolver {
                 return Err(Refused::OldHead);
             }
             let body: Vec<Lit> = match &r.body {
-                Body::Normal(ls) => ls.clone(),
+                Body::Normal(ls) => ls.to_vec(),
                 Body::Weight { lits, .. } => lits.iter().map(|x| x.0).collect(),
             };
             for h in heads {

@@ -58,11 +58,11 @@ fn atoms(p: &mut GroundProgram, n: usize) -> Vec<Atom> {
 }
 
 fn choice(heads: Vec<Atom>, body: Vec<Lit>) -> Rule {
-    Rule { head: Head::Choice(heads.into()), body: Body::Normal(body) }
+    Rule { head: Head::Choice(heads.into()), body: Body::Normal(body.into()) }
 }
 
 fn weight_rule(head: Head, bound: i64, lits: Vec<(Lit, i64)>) -> Rule {
-    Rule { head, body: Body::Weight { bound, lits } }
+    Rule { head, body: Body::Weight { bound, lits: lits.into() } }
 }
 
 #[test]
@@ -248,7 +248,7 @@ fn weight_body_in_a_loop() {
 fn disjunction_is_unsupported() {
     let mut p = GroundProgram::new();
     let x = atoms(&mut p, 2);
-    p.add(Rule { head: Head::Disjunction(x.clone().into()), body: Body::Normal(vec![]) });
+    p.add(Rule { head: Head::Disjunction(x.clone().into()), body: Body::Normal(thin_vec::thin_vec![]) });
     assert!(matches!(Solver::new(&p, Tuning::default()), Err(SolverError::Unsupported(_))));
 }
 
@@ -454,7 +454,10 @@ fn a_mapped_translation_is_that_of_the_renumbered_program() {
     p.add(Rule::normal(a(3), vec![a(5).pos()]));
     p.add(Rule {
         head: Head::Disjunction(smallvec::smallvec![]),
-        body: Body::Weight { bound: 3, lits: vec![(a(0).pos(), 1), (a(3).pos(), 1), (a(5).pos(), 1)] },
+        body: Body::Weight {
+            bound: 3,
+            lits: thin_vec::thin_vec![(a(0).pos(), 1), (a(3).pos(), 1), (a(5).pos(), 1)],
+        },
     });
     let index = [0, u32::MAX, 1, 2, u32::MAX, 3, u32::MAX];
     let false_atoms = [false, false, false, false, false, false, true];
@@ -468,7 +471,10 @@ fn a_mapped_translation_is_that_of_the_renumbered_program() {
     q.add(Rule::normal(b(3), vec![b(5).pos()]));
     q.add(Rule {
         head: Head::Disjunction(smallvec::smallvec![]),
-        body: Body::Weight { bound: 3, lits: vec![(b(0).pos(), 1), (b(3).pos(), 1), (b(5).pos(), 1)] },
+        body: Body::Weight {
+            bound: 3,
+            lits: thin_vec::thin_vec![(b(0).pos(), 1), (b(3).pos(), 1), (b(5).pos(), 1)],
+        },
     });
     let mapped = translate_mapped(&p, AtomMap::new(&index, &false_atoms, 4)).unwrap();
     let plain = translate(&q).unwrap();
