@@ -13,8 +13,7 @@
 //! bound) and turned into conjunctions, disjunctions or the constants
 //! `true`/`false` when that is what they are. The constraints produced:
 //! - body definition: `β <-> conjunction` as clauses, `β <-> bound <= sum`
-//!   as a native weight constraint (or clauses for a disjunction, and for
-//!   a small sum, see `small_sum`);
+//!   as a native weight constraint (or clauses for a disjunction);
 //! - a normal rule `h :- B` gives `β -> h`; a constraint `:- B` gives `¬β`;
 //!   a choice rule gives nothing in this direction;
 //! - support: every atom implies the disjunction of the bodies of the rules
@@ -266,10 +265,7 @@ impl Builder<'_> {
                 let pairs = || wl.iter().copied();
                 Some(self.add_body(Kind::Sum(bound), pairs, |bld| {
                     let beta = bld.new_var().pos();
-                    match super::small_sum::clauses(beta, &wl, bound) {
-                        Some(cs) => cs.iter().for_each(|c| bld.t.clauses.push(c)),
-                        None => bld.t.weights.push((beta, bound, wl.clone())),
-                    }
+                    bld.t.weights.push((beta, bound, wl.clone()));
                     BodyInfo { lit: beta, bound: Some(bound), lits: wl.clone() }
                 }))
             }
@@ -440,37 +436,6 @@ mod tests {
         assert!(clauses.contains(&vec![va.lit(false), vb.lit(false)]));
         let beta = Var(5).pos();
         assert!(clauses.contains(&vec![!beta]));
-    }
-
-    /// `{a; b; c; d; e; f}. x :- 2 {a; b; c}. y :- 3 {a; b; c; d; e; f}.`:
-    /// the first sum, small, is clauses over its body variable; the
-    /// second, of six literals reaching the bound in 20 ways, stays a
-    /// weight constraint.
-    #[test]
-    fn small_sums_are_clauses() {
-        let [a, b, c, d, e, f, x, y] = [0, 1, 2, 3, 4, 5, 6, 7].map(Atom);
-        let mut p = GroundProgram { num_atoms: 8, ..Default::default() };
-        p.add(Rule {
-            head: Head::Choice(smallvec::smallvec![a, b, c, d, e, f]),
-            body: Body::Normal(thin_vec::thin_vec![]),
-        });
-        let sum = |bound, atoms: &[Atom]| Body::Weight {
-            bound,
-            lits: atoms.iter().map(|l| (l.pos(), 1)).collect(),
-        };
-        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![x]), body: sum(2, &[a, b, c]) });
-        p.add(Rule { head: Head::Disjunction(smallvec::smallvec![y]), body: sum(3, &[a, b, c, d, e, f]) });
-        let t = translate(&p).unwrap();
-        assert_eq!(t.weights.len(), 1);
-        assert_eq!(t.weights[0].2.len(), 6);
-        // `x`'s body variable: three clauses `β ∨ ¬a ∨ ¬b` and three `¬β ∨ a ∨ b`
-        let beta = t.bodies.iter().find(|i| i.lits.len() == 3).unwrap().lit;
-        let clauses: Vec<Vec<_>> = t.clauses.iter().map(|c| c.to_vec()).collect();
-        let (va, vb) = (Var(0).pos(), Var(1).pos());
-        assert!(clauses.contains(&vec![beta, !va, !vb]));
-        assert!(clauses.contains(&vec![!beta, va, vb]));
-        // and those of `x`'s rule and support
-        assert_eq!(clauses.iter().filter(|c| c.contains(&beta) || c.contains(&!beta)).count(), 3 + 3 + 2);
     }
 
     /// `{c; d}. h :- c, b. b :- d. :- not b. e :- c, not f. f :- d. :- f.`:

@@ -13,7 +13,6 @@ mod equiv;
 mod grow;
 mod lists;
 mod memory;
-mod small_sum;
 #[cfg(test)]
 mod tests;
 mod translation;
