@@ -62,7 +62,7 @@ impl Aux<'_> {
             return *a;
         }
         let a = self.prog.new_atom();
-        self.prog.add(Rule::normal(a, lits.clone()));
+        self.prog.add(Rule::normal(a, lits.as_slice()));
         self.parts.insert(a, vec![lits.clone()]);
         self.defs.insert(lits, a);
         a
