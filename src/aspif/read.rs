@@ -82,12 +82,19 @@ impl Reader {
         Lit::new(a, n > 0)
     }
 
-    fn lits(&mut self, nums: &mut Nums, what: &str) -> Result<Vec<Lit>, ReadError> {
+    /// A count and that many literals, in a collection `with_capacity`
+    /// makes for them (a rule body's `ThinVec` is made at its size, not copied).
+    fn lits<C: Extend<Lit>>(
+        &mut self,
+        nums: &mut Nums,
+        what: &str,
+        with_capacity: fn(usize) -> C,
+    ) -> Result<C, ReadError> {
         let k = nums.count(&format!("the number of {}", what))?;
-        let mut v = Vec::with_capacity(k);
+        let mut v = with_capacity(k);
         for _ in 0..k {
             let l = nums.lit_num("a literal")?;
-            v.push(self.lit(l));
+            v.extend([self.lit(l)]);
         }
         Ok(v)
     }
@@ -114,7 +121,11 @@ impl Reader {
                     t => return nums.err(format!("unknown head type {} (expected 0 or 1)", t)),
                 };
                 let body = match nums.int("a body type (0 normal, 1 weight)")? {
-                    0 => Some(Body::Normal(self.lits(&mut nums, "body literals")?.into())),
+                    0 => Some(Body::Normal(self.lits(
+                        &mut nums,
+                        "body literals",
+                        thin_vec::ThinVec::with_capacity,
+                    )?)),
                     1 => {
                         let bound = nums.int("the bound of a weight body")?;
                         let k = nums.count("the number of weighted literals")?;
@@ -180,7 +191,7 @@ impl Reader {
                 Ok(false)
             }
             6 => {
-                let ls = self.lits(&mut nums, "assumption literals")?;
+                let ls = self.lits(&mut nums, "assumption literals", Vec::with_capacity)?;
                 nums.end()?;
                 for l in ls {
                     // The assumption l must hold: `:- not l`.
@@ -201,7 +212,7 @@ impl Reader {
                 if priority < 0 {
                     return nums.err("a heuristic's priority is not negative");
                 }
-                let condition = self.lits(&mut nums, "condition literals")?;
+                let condition = self.lits(&mut nums, "condition literals", Vec::with_capacity)?;
                 nums.end()?;
                 self.prog.heuristics.push(Heuristic { atom, modifier, value, priority, condition });
                 Ok(false)
@@ -276,7 +287,7 @@ impl Reader {
             return err(n, format!("the output text is longer than its length {}", len));
         }
         let mut nums = Nums::new(n, rest);
-        let cond = self.lits(&mut nums, "condition literals")?;
+        let cond = self.lits(&mut nums, "condition literals", Vec::with_capacity)?;
         nums.end()?;
         self.output.push((text, cond));
         Ok(())
