@@ -308,11 +308,16 @@ impl Aux<'_> {
         if total == bound && lits.iter().all(|&(_, w)| w > 0) {
             return Truth::Lits(lits.into_iter().map(|(l, _)| l).collect());
         }
+        let key: (i64, Box<[(Lit, i64)]>) = (bound, lits.into());
+        if let Some(&a) = self.sums.get(&key) {
+            return Truth::Lits(vec![a.pos()]);
+        }
         let a = self.prog.new_atom();
         self.prog.add(Rule {
             head: Head::Disjunction(smallvec::smallvec![a]),
-            body: Body::Weight { bound, lits: lits.into() },
+            body: Body::Weight { bound, lits: key.1.iter().copied().collect() },
         });
+        self.sums.insert(key, a);
         Truth::Lits(vec![a.pos()])
     }
 

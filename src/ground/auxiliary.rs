@@ -47,6 +47,10 @@ pub struct Aux<'a> {
     pub defs: &'a mut Map<Vec<Lit>, Atom>,
     /// Auxiliary atoms by their alternative bodies.
     pub disjs: &'a mut Map<Vec<Vec<Lit>>, Atom>,
+    /// Auxiliary atoms by their weight body (bound, then the weighted
+    /// literals in order): an aggregate that does not depend on all of its
+    /// rule's variables is one atom for every instance, as in gringo.
+    pub sums: &'a mut Map<(i64, Box<[(Lit, i64)]>), Atom>,
     /// The definition (alternatives of conjunctions) of every atom made by
     /// `conj_atom` or `disj_atom`; emptied once the atom is tied.
     pub parts: &'a mut Map<Atom, Vec<Vec<Lit>>>,

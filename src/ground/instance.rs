@@ -123,6 +123,7 @@ impl Instantiator {
             nn: &mut self.nn,
             defs: &mut self.defs,
             disjs: &mut self.disjs,
+            sums: &mut self.sums,
             parts: &mut self.parts,
             recursive: None,
         };

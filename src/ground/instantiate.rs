@@ -59,6 +59,7 @@ pub struct Instantiator {
     pub(super) nn: Map<Atom, Atom>,
     pub(super) defs: Map<Vec<program::Lit>, Atom>,
     pub(super) disjs: Map<Vec<Vec<program::Lit>>, Atom>,
+    pub(super) sums: Map<(i64, Box<[(program::Lit, i64)]>), Atom>,
     /// Definitions of the auxiliary atoms in `defs` and `disjs` that have
     /// been tied to them (see `Aux::tie`), by atom.
     pub(super) parts: Map<Atom, Vec<Vec<program::Lit>>>,
@@ -135,6 +136,7 @@ impl Instantiator {
             nn: Map::default(),
             defs: Map::default(),
             disjs: Map::default(),
+            sums: Map::default(),
             parts: Map::default(),
             deferred: ISet::default(),
             max_atoms: usize::MAX,

@@ -74,6 +74,19 @@ fn aggregates_over_facts_fold_to_facts() {
 }
 
 #[test]
+fn an_aggregate_without_the_rules_variables_is_one_atom() {
+    // the aggregate does not mention X: its three instances are one weight
+    // rule and one auxiliary atom (gringo writes one too), not three
+    let lines = ground_lines("p(1..3). {q(1..3)}. r(X) :- p(X), #count{Y : q(Y)} >= 2.");
+    let weights: Vec<&String> = lines.iter().filter(|l| l.contains("2<=#sum{")).collect();
+    assert_eq!(weights.len(), 1, "{:?}", lines);
+    let aux = weights[0].split(":-").next().unwrap();
+    for x in 1..=3 {
+        assert!(lines.contains(&format!("r({x}):-{aux}.")), "{:?}", lines);
+    }
+}
+
+#[test]
 fn non_fact_rules_keep_undecided_literals() {
     assert_ground("{a}. b :- a, not c. c :- not a.", &["{a}.", "b:-a,not c.", "c:-not a."]);
 }
