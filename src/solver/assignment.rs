@@ -65,6 +65,11 @@ impl Assignment {
     pub fn is_true(&self, l: SLit) -> bool {
         self.value[l.code()] > 0
     }
+    /// Per variable: whether it is true (read off the positive literals'
+    /// values, which sit at even codes, in one pass).
+    pub fn truth_values(&self) -> Vec<bool> {
+        self.value.chunks_exact(2).map(|v| v[0] > 0).collect()
+    }
     /// True if `l` is assigned false.
     #[inline]
     pub fn is_false(&self, l: SLit) -> bool {

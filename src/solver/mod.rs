@@ -634,8 +634,7 @@ impl Solver {
                     self.assign.assign(l, Reason::None);
                 }
                 None => {
-                    let model: Vec<bool> =
-                        (0..self.num_vars()).map(|v| self.assign.is_true(Var(v as u32).pos())).collect();
+                    let model = self.assign.truth_values();
                     if self.excluded_by_bound && self.assumptions.is_empty() {
                         // the tightened bound refutes it at the next call:
                         // the search goes back only as far as that conflict
