@@ -1,6 +1,6 @@
 //! Auxiliary atoms: an atom for a conjunction or a disjunction of
-//! literals, `not not a`, and the truth of a condition after grounding
-//! ([`Truth`]).  The aggregate translation (`aggregate.rs`), conditional
+//! literals or for a weight body, `not not a`, and the truth of a
+//! condition after grounding ([`Truth`]).  The aggregate translation (`aggregate.rs`), conditional
 //! literals and `#show t : body` name their conditions through it.
 //!
 //! Invariant: logically equal definitions share one atom (the disjunctive
