@@ -41,12 +41,18 @@ impl Solver {
         }
     }
 
+    /// The literal block distance of `lits`: how many decision levels
+    /// they span, not counting the levels of assumptions (see
+    /// `Solver::assumed_levels`); at least 1.
     pub(super) fn compute_lbd(&mut self, lits: &[SLit]) -> u32 {
         self.lbd_stamp += 1;
         let stamp = self.lbd_stamp;
         let mut n = 0;
         for &l in lits {
             let lv = self.assign.lit_level(l) as usize;
+            if (1..=self.assumed_levels as usize).contains(&lv) {
+                continue;
+            }
             if self.level_stamp.len() <= lv {
                 self.level_stamp.resize(lv + 1, 0);
             }
@@ -55,7 +61,7 @@ impl Solver {
                 n += 1;
             }
         }
-        n
+        n.max(1)
     }
 
     fn bump_clause(&mut self, p: SLit) {
@@ -201,5 +207,37 @@ impl Solver {
         self.mstack = stack;
         self.mtmp = tmp;
         ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::assignment::Reason;
+    use super::super::lit::Var;
+    use super::super::{Problem, Solver, Tuning};
+
+    #[test]
+    fn levels_of_assumptions_do_not_count_in_the_lbd() {
+        let mut s = Solver::new(Problem { num_vars: 4, ..Default::default() }, Tuning::default());
+        let v = |i: u32| Var(i).pos();
+        // levels 1 and 2 hold assumptions, 3 and 4 decisions
+        s.decide_assumption(v(0));
+        s.decide_assumption(v(1));
+        for i in 2..4 {
+            s.assign.new_level();
+            s.assign.assign(v(i), Reason::None);
+        }
+        let clause = [!v(0), !v(1), !v(2), !v(3)];
+        assert_eq!(s.compute_lbd(&clause), 2);
+        // only assumption levels: still at least 1
+        assert_eq!(s.compute_lbd(&[!v(0), !v(1)]), 1);
+        // back to level 1: level 2 is a decision's from now on
+        s.backtrack(1);
+        s.assign.new_level();
+        s.assign.assign(v(2), Reason::None);
+        assert_eq!(s.assumed_levels, 1);
+        assert_eq!(s.compute_lbd(&[!v(0), !v(2)]), 1);
+        s.backtrack(0);
+        assert_eq!(s.assumed_levels, 0);
     }
 }

@@ -188,6 +188,11 @@ pub struct Solver {
     conflict_nogood: Vec<SLit>,
     level_stamp: Vec<u64>,
     lbd_stamp: u64,
+    /// Decision levels `1..=assumed_levels` hold assumptions (decided
+    /// before anything else): the LBD of a learnt clause does not count
+    /// them (glucose's treatment of assumptions), or every clause learnt
+    /// under many assumptions would look like one of high LBD.
+    assumed_levels: u32,
     /// Trail length at the last root-level simplification.
     simplified_at: usize,
     /// No root-level simplification before this many propagations.
@@ -265,6 +270,7 @@ impl Solver {
             conflict_nogood: Vec::new(),
             level_stamp: Vec::new(),
             lbd_stamp: 0,
+            assumed_levels: 0,
             simplified_at: 0,
             simplify_after: 0,
             save_progress: 0,
@@ -489,6 +495,14 @@ impl Solver {
         }
     }
 
+    /// Decides assumption `a` at a new level (below every other decision).
+    fn decide_assumption(&mut self, a: SLit) {
+        self.stats.decisions += 1;
+        self.assign.new_level();
+        self.assumed_levels = self.assign.decision_level();
+        self.assign.assign(a, Reason::None);
+    }
+
     /// The assumptions behind the false assumption `a`: `a` and those whose
     /// decisions imply `!a` (MiniSat's `analyzeFinal`).
     fn analyze_final(&mut self, a: SLit) -> Vec<SLit> {
@@ -603,9 +617,7 @@ impl Solver {
                     return Some(Outcome::Exhausted);
                 }
                 if let Some(a) = pending {
-                    self.stats.decisions += 1;
-                    self.assign.new_level();
-                    self.assign.assign(a, Reason::None);
+                    self.decide_assumption(a);
                     continue;
                 }
             }

@@ -124,6 +124,7 @@ impl Solver {
         }
         self.assign.trail.truncate(start);
         self.assign.trail_lim.truncate(level as usize);
+        self.assumed_levels = self.assumed_levels.min(level);
         self.qhead = self.qhead.min(start);
     }
 }
