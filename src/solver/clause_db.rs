@@ -149,24 +149,55 @@ impl ClauseDb {
     /// [`Relocation`] maps each live clause's old reference to its new one
     /// (and a deleted clause to `None`); `learnt` is already relocated.
     pub fn collect(&mut self) -> Relocation {
-        self.sweep(|_, _| true)
+        self.sweep(|_, _, _| Fate::Keep, &mut Vec::new())
     }
 
-    /// Moves the live clauses that `whole` (given their literals and
-    /// flags) keeps down over the others, in place — a clause only moves
-    /// down, so the arena is never held twice —, drops the others, and
-    /// relocates `learnt`.
-    fn sweep(&mut self, mut whole: impl FnMut(&[SLit], u32) -> bool) -> Relocation {
+    /// Moves the live clauses down over the deleted ones and over those
+    /// `fate` (given their literals and flags) drops, in place — a clause
+    /// only moves down, so the arena is never held twice —; a clause whose
+    /// fate is [`Fate::Shorten`] is replaced where it lands by the literals
+    /// `fate` left in the scratch vector (activity 0, LBD at most their
+    /// number, search from the start) and its new reference added to
+    /// `shortened`. Relocates `learnt`.
+    fn sweep(
+        &mut self,
+        mut fate: impl FnMut(&[SLit], u32, &mut Vec<SLit>) -> Fate,
+        shortened: &mut Vec<ClauseRef>,
+    ) -> Relocation {
         let mut forward: Vec<(u32, u32)> = Vec::new();
+        let mut scratch = Vec::new();
         let (mut i, mut w) = (0, 0);
         while i < self.arena.len() {
             let len = self.arena[i].raw() as usize;
             let flags = self.arena[i + 1].raw();
             let size = HEADER + len + trailer(len, flags);
-            if flags & DELETED == 0 && whole(&self.arena[i + HEADER..i + HEADER + len], flags) {
-                forward.push((i as u32, w as u32));
-                self.arena.copy_within(i..i + size, w);
-                w += size;
+            if flags & DELETED == 0 {
+                scratch.clear();
+                match fate(&self.arena[i + HEADER..i + HEADER + len], flags, &mut scratch) {
+                    Fate::Drop => {}
+                    Fate::Keep => {
+                        forward.push((i as u32, w as u32));
+                        self.arena.copy_within(i..i + size, w);
+                        w += size;
+                    }
+                    Fate::Shorten => {
+                        // fewer literals than the clause had: all written below `i + size`
+                        let n = scratch.len();
+                        debug_assert!(n >= 3 && n < len);
+                        let lbd = (flags >> LBD_SHIFT).min(n as u32);
+                        forward.push((i as u32, w as u32));
+                        shortened.push(ClauseRef(w as u32));
+                        self.arena[w] = SLit::from_raw(n as u32);
+                        self.arena[w + 1] = SLit::from_raw((lbd << LBD_SHIFT) | (flags & LEARNT));
+                        self.arena[w + 2] = SLit::from_raw(0f32.to_bits());
+                        self.arena[w + HEADER..w + HEADER + n].copy_from_slice(&scratch);
+                        w += HEADER + n;
+                        if trailer(n, flags) == 1 {
+                            self.arena[w] = SLit::from_raw(2);
+                            w += 1;
+                        }
+                    }
+                }
             }
             i += size;
         }
@@ -184,42 +215,52 @@ impl ClauseDb {
     }
 }
 
+/// What [`ClauseDb::sweep`] does with a live clause.
+enum Fate {
+    Keep,
+    Drop,
+    /// Replace its literals by those left in the scratch vector.
+    Shorten,
+}
+
 impl ClauseDb {
     /// At the root level: drops the clauses a literal `is_true` makes
     /// true, takes the literals `is_false` makes false out of the others —
-    /// a clause left with two goes to `binary` — and compacts the arena.
-    /// The clauses left whole move down in place; the shortened ones
-    /// (copied aside, usually few) follow them at the end, in order, as
-    /// new clauses (activity 0, LBD at most their length), and learnt
-    /// ones are listed last in `learnt`.  References held elsewhere are
+    /// a clause left with two goes to `binary` — and compacts the arena in
+    /// place. Returns the shortened clauses (activity 0, LBD at most their
+    /// length), in arena order; the learnt ones among them are listed last
+    /// in `learnt`, as if learnt just now.  References held elsewhere are
     /// stale afterwards, except those in `learnt`.
     pub fn simplify(
         &mut self,
         is_true: impl Fn(SLit) -> bool,
         is_false: impl Fn(SLit) -> bool,
         mut binary: impl FnMut(SLit, SLit),
-    ) {
-        let mut shortened: Vec<(Vec<SLit>, bool, u32)> = Vec::new();
-        self.sweep(|lits, flags| {
+    ) -> Vec<ClauseRef> {
+        let mut shortened = Vec::new();
+        let fate = |lits: &[SLit], _, left: &mut Vec<SLit>| {
             if lits.iter().any(|&l| is_true(l)) {
-                return false;
+                return Fate::Drop;
             }
             if !lits.iter().any(|&l| is_false(l)) {
-                return true;
+                return Fate::Keep;
             }
-            let left: Vec<SLit> = lits.iter().copied().filter(|&l| !is_false(l)).collect();
+            left.extend(lits.iter().copied().filter(|&l| !is_false(l)));
             debug_assert!(left.len() >= 2, "a clause false at the root level");
             if left.len() == 2 {
                 binary(left[0], left[1]);
-            } else {
-                shortened.push((left, flags & LEARNT != 0, flags >> LBD_SHIFT));
+                return Fate::Drop;
             }
-            false
-        });
-        for (lits, learnt, lbd) in shortened {
-            let n = lits.len() as u32;
-            self.alloc(&lits, learnt, lbd.min(n));
-        }
+            Fate::Shorten
+        };
+        self.sweep(fate, &mut shortened);
+        // stable: whole learnt clauses first, in their order, then the shortened ones
+        let is_shortened = |c: &ClauseRef| shortened.binary_search_by_key(&c.0, |s| s.0).is_ok();
+        let (mut learnt, late): (Vec<ClauseRef>, Vec<ClauseRef>) =
+            self.learnt.iter().partition(|c| !is_shortened(c));
+        learnt.extend(late);
+        self.learnt = learnt;
+        shortened
     }
 }
 
@@ -287,17 +328,19 @@ mod tests {
         db.set_search_pos(circular, 40);
         let _ = (satisfied, to_binary, shrunk, kept);
         let mut binaries = Vec::new();
-        db.simplify(is_true, is_false, |a, b| binaries.push((a, b)));
+        let shortened = db.simplify(is_true, is_false, |a, b| binaries.push((a, b)));
         assert_eq!(binaries, [(lit(0), lit(7))]);
         let live = db.live();
         assert_eq!(live.len(), 3);
-        // the whole clause moved down to the start, the shortened ones after
-        // it in order; the learnt one still listed, its LBD at most its length
+        // the clauses left keep their order, moved down over the dropped
+        // ones; the shortened learnt one still listed, its LBD at most its length
         assert_eq!(live[0], ClauseRef(0));
-        assert_eq!(db.lits(live[0]), &[lit(6), lit(7), lit(8)]);
-        assert_eq!(db.lits(live[1]), &[lit(6), lit(7), lit(8), lit(9)]);
-        assert!(db.is_learnt(live[1]) && db.learnt == [live[1]] && db.lbd(live[1]) == 4);
+        assert_eq!(db.lits(live[0]), &[lit(6), lit(7), lit(8), lit(9)]);
+        assert!(db.is_learnt(live[0]) && db.learnt == [live[0]] && db.lbd(live[0]) == 4);
+        assert_eq!(db.lits(live[1]), &[lit(6), lit(7), lit(8)]);
+        assert!(!db.is_learnt(live[1]));
         assert_eq!(db.lits(live[2]), &long[..CIRCULAR + 1]);
+        assert_eq!(shortened, [live[0], live[2]]);
         assert_eq!(db.search_pos(live[2]), 2);
         assert_eq!(db.arena_len(), (HEADER + 4) + (HEADER + 3) + (HEADER + CIRCULAR + 1 + 1));
     }

@@ -40,11 +40,19 @@ impl Solver {
         // are rebuilt below, only the watches hold any
         let value = &self.assign.value;
         let watches = &mut self.watches;
-        self.db.simplify(|l| value[l.code()] > 0, |l| value[l.code()] < 0, |a, b| watches.add_binary(a, b));
+        let shortened = self.db.simplify(
+            |l| value[l.code()] > 0,
+            |l| value[l.code()] < 0,
+            |a, b| watches.add_binary(a, b),
+        );
         for ws in &mut self.watches.long {
             ws.clear();
         }
-        for c in self.db.live() {
+        // the clauses left whole first, then the shortened ones: each
+        // literal's watches are visited in that order
+        let live = self.db.live();
+        let whole = live.iter().filter(|c| shortened.binary_search_by_key(&c.0, |s| s.0).is_err());
+        for &c in whole.chain(&shortened) {
             let (a, b) = {
                 let l = self.db.lits(c);
                 (l[0], l[1])
