@@ -108,10 +108,12 @@ pub struct Cli {
     #[arg(long = "configuration", value_name = "NAME",
           value_parser = |s: &str| crate::solver::params::Params::configuration(s))]
     pub configuration: Option<crate::solver::params::Params>,
-    /// Decision heuristic: `Vsids` (clasp's `Vsids,<decay>` accepted) or
-    /// `Domain` (Vsids modified by the program's `#heuristic` directives).
-    #[arg(long = "heuristic", value_name = "NAME", value_parser = parse_heuristic)]
-    pub heuristic: Option<String>,
+    /// Decision heuristic: `Vsids` or `Domain` (Vsids modified by the
+    /// program's `#heuristic` directives), each with an optional `,<n>`:
+    /// the activities decay by 0.<n> per conflict, as clasp's (`,92`:
+    /// 0.92; `,0`: the default).
+    #[arg(long = "heuristic", value_name = "NAME[,<n>]", value_parser = parse_heuristic)]
+    pub heuristic: Option<Heuristic>,
     /// Enumeration: `auto`/`bt`/`record` (answer sets), `brave` (atoms in
     /// some answer set) or `cautious` (atoms in every answer set).
     #[arg(short = 'e', long = "enum-mode", value_name = "MODE",
@@ -203,15 +205,45 @@ fn parse_freq(s: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_heuristic(s: &str) -> Result<String, String> {
-    let name = s.split(',').next().unwrap_or("");
-    match name {
-        "Vsids" | "vsids" | "Domain" | "domain" => Ok(name.to_ascii_lowercase()),
+/// `--heuristic`: Vsids or Domain, and the decay the user gave.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heuristic {
+    /// `Domain`: decisions follow the program's `#heuristic` directives.
+    pub domain: bool,
+    /// clasp's `<n>` read as the decay factor 0.<n> (`None`: not given or 0).
+    pub decay: Option<f64>,
+}
+
+fn parse_heuristic(s: &str) -> Result<Heuristic, String> {
+    let (name, n) = match s.split_once(',') {
+        Some((name, n)) => (name, Some(n)),
+        None => (s, None),
+    };
+    let domain = match name {
+        "Vsids" | "vsids" => false,
+        "Domain" | "domain" => true,
         "Berkmin" | "Vmtf" | "Unit" | "None" => {
-            Err(format!("'{name}' is not supported: minasp decides with Vsids or Domain"))
+            return Err(format!("'{name}' is not supported: minasp decides with Vsids or Domain"))
         }
-        _ => Err(format!("'{s}': expected Vsids or Domain")),
-    }
+        _ => return Err(format!("'{s}': expected Vsids or Domain")),
+    };
+    let decay = match n.map(|d| d.trim().parse::<u32>()) {
+        None | Some(Ok(0)) => None,
+        // clasp's reading: <n> divided by 10 until at most 1 (92 -> 0.92, 5 -> 0.5)
+        Some(Ok(p)) => {
+            let mut m = p as f64;
+            while m > 1.0 {
+                m /= 10.0;
+            }
+            Some(m)
+        }
+        Some(Err(_)) => {
+            return Err(format!(
+                "'{s}': expected {name} or {name},<n> with <n> a number (e.g. {name},92 decays by 0.92)"
+            ))
+        }
+    };
+    Ok(Heuristic { domain, decay })
 }
 
 /// clasp's `-t N[,compete]`: N searches racing (`split` is refused by name).
@@ -387,7 +419,10 @@ impl Cli {
         if let Some(r) = self.restarts {
             p.restarts = r;
         }
-        p.domain = self.heuristic.as_deref() == Some("domain");
+        if let Some(h) = self.heuristic {
+            p.domain = h.domain;
+            p.decay = h.decay.or(p.decay);
+        }
         p
     }
 

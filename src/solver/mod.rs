@@ -305,6 +305,9 @@ impl Solver {
             s.order.use_targets(true);
             s.modes = Some(phases::Modes::new(static_signs, 0));
         }
+        if let Some(d) = tuning.params.decay {
+            s.order.set_decay(d);
+        }
         for (beta, bound, lits) in problem.weights.iter() {
             s.weights.add(*beta, *bound, lits.clone());
         }

@@ -64,11 +64,15 @@ pub struct Params {
     /// Decisions follow the program's `#heuristic` directives
     /// (`--heuristic=Domain`).
     pub domain: bool,
+    /// The VSIDS decay factor the user chose (clasp's `--heuristic=Vsids,<n>`
+    /// is 0.<n>); `None`: the search's own (0.95 for one model, 0.92
+    /// when enumerating).
+    pub decay: Option<f64>,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { seed: 1, rand_freq: 0.0, restarts: Restarts::Luby(100), domain: false }
+        Params { seed: 1, rand_freq: 0.0, restarts: Restarts::Luby(100), domain: false, decay: None }
     }
 }
 

@@ -154,3 +154,38 @@ fn ignored_heuristics_get_gringos_info() {
     assert_eq!(infos(&want.stderr).len(), 5, "gringo: {}", want.stderr);
     assert_eq!(infos(&got.stderr), infos(&want.stderr));
 }
+
+/// `--heuristic=Vsids,<n>` sets the decay to 0.<n>, as clasp reads it:
+/// `Vsids,95` is the one-model search's own decay (the same search as no
+/// option), as is `Vsids,0` (clasp's default), `Vsids,75` another search
+/// with the same answer; a decay that is no number is refused as clasp
+/// refuses it, with exit code 1.
+#[test]
+fn vsids_decay_is_read_as_clasps() {
+    let tmp = tempfile::Builder::new().prefix("minasp-heu-").tempdir().expect("temp dir");
+    let p = tmp.path().join("pigeons.lp");
+    // 7 pigeons, 6 holes: unsatisfiable after some hundreds of conflicts
+    std::fs::write(&p, "p(1..7). h(1..6). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P,H), in(Q,H), P < Q.\n")
+        .expect("write program");
+    let conflicts = |extra: &[&str]| -> (Option<i32>, String) {
+        let mut args = vec![p.display().to_string(), "--stats".to_string()];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let out = run_command(&minasp_argv(), &args, Duration::from_secs(60));
+        let line = out.stdout.lines().find(|l| l.starts_with("Conflicts")).unwrap_or_default().to_string();
+        (out.code, line)
+    };
+    let (code, own) = conflicts(&[]);
+    assert_eq!(code, Some(20), "pigeons are unsatisfiable");
+    assert!(own.contains(':'), "no Conflicts line: {own}");
+    assert_eq!(conflicts(&["--heuristic=Vsids,95"]), (Some(20), own.clone()));
+    assert_eq!(conflicts(&["--heuristic=Vsids,0"]), (Some(20), own.clone()));
+    let (code, other) = conflicts(&["--heuristic=Vsids,75"]);
+    assert_eq!(code, Some(20));
+    assert_ne!(other, own, "a decay of 0.75 searched as 0.95 does");
+    for bad in ["--heuristic=Vsids,x", "--heuristic=Vsids,", "--heuristic=Vsids,-3"] {
+        let out =
+            run_command(&minasp_argv(), &[p.display().to_string(), bad.to_string()], Duration::from_secs(30));
+        assert_eq!(out.code, Some(1), "{bad}: {}", out.stderr);
+        assert!(out.stderr.contains("--heuristic"), "{bad}: {}", out.stderr);
+    }
+}
