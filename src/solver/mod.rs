@@ -311,9 +311,18 @@ impl Solver {
         for (beta, bound, lits) in problem.weights.iter() {
             s.weights.add(*beta, *bound, lits.clone());
         }
+        // a binary clause given twice (say, by two integrity constraints
+        // that ground to the same pair) is watched once
+        let mut binaries = std::collections::HashSet::new();
         for c in problem.clauses.iter() {
+            if let [a, b] = *c {
+                if !binaries.insert((a.min(b), a.max(b))) {
+                    continue;
+                }
+            }
             s.add_problem_clause(c);
         }
+        drop(binaries);
         for &l in &problem.units {
             if !s.done {
                 s.add_problem_clause(&[l]);
@@ -862,5 +871,37 @@ impl Solver {
                 *r = Reason::Clause(reloc.get(c).expect("locked clause deleted"));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ClauseList, Outcome, Problem, Solver, Tuning, Var};
+
+    /// A binary clause given twice (in either order) is stored once; the
+    /// models are still exactly those of the clauses.
+    #[test]
+    fn a_binary_clause_given_twice_is_stored_once() {
+        let v = |i: u32| Var(i).pos();
+        let mut clauses = ClauseList::default();
+        clauses.push(&[v(0), v(1)]);
+        clauses.push(&[v(1), v(0)]);
+        clauses.push(&[v(0), !v(2)]);
+        clauses.push(&[v(0), v(1)]);
+        let tuning = Tuning { enumerate: true, ..Default::default() };
+        let mut s = Solver::new(Problem { num_vars: 3, clauses, ..Default::default() }, tuning);
+        assert_eq!(s.stats().binary, 2);
+        let mut models = Vec::new();
+        while let Outcome::Model(m) = s.next_model() {
+            models.push(m);
+        }
+        models.sort();
+        // x0 ∨ x1 and x0 ∨ ¬x2: every assignment with x0, and ¬x0 x1 ¬x2
+        let mut want: Vec<Vec<bool>> = (0..8u32)
+            .map(|k| (0..3).map(|i| k >> i & 1 == 1).collect::<Vec<bool>>())
+            .filter(|m| m[0] || (m[1] && !m[2]))
+            .collect();
+        want.sort();
+        assert_eq!(models, want);
     }
 }
