@@ -9,8 +9,14 @@
 //! `sum_true >= bound` forces `beta`, `max < bound` forces `!beta`; when
 //! `beta` is true every literal whose loss would make `max < bound` is
 //! forced true, when `beta` is false every literal whose truth would make
-//! `sum_true >= bound` is forced false. Reasons are not stored: they are
-//! recomputed from the trail (literals assigned before the implied one).
+//! `sum_true >= bound` is forced false. Reasons are not stored: the
+//! reason of an implied literal is the constraint's literals of one side
+//! (true, or false) assigned before it, in the constraint's order. They
+//! are read off the constraint's stacks of processed literals (see
+//! `WeightDb::seen`, in trail order, so a prefix) and the trail's
+//! unprocessed part, so explaining costs the length of the reason, not of
+//! the constraint (the one true literal of an exactly-one-of-1,700-actions
+//! choice explains each of the 1,699 literals it forces false).
 //! Literals are kept sorted by decreasing weight so forcing scans stop early.
 //!
 //! Layout: a literal's assignment touches every constraint watching it, so
@@ -55,6 +61,10 @@ struct Head {
     sum_true: i64,
     /// The weight of the literals not processed as false.
     max: i64,
+    /// How many processed literals made `sum_true` grow, and how many made
+    /// `max` shrink (the lengths of the two stacks in `WeightDb::seen`).
+    n_true: u32,
+    n_false: u32,
 }
 
 /// The weight constraints, their counters and watch lists.
@@ -64,6 +74,12 @@ pub struct WeightDb {
     lits: Vec<SLit>,
     /// `weights[i]` is the weight of `lits[i]`.
     weights: Vec<i64>,
+    /// Per constraint, over the same range as its literals: the indices
+    /// (in the constraint) of the processed literals that moved a counter,
+    /// in trail order — true ones (`sum_true`) from the start of the range
+    /// up, false ones (`max`) from its end down. A constraint literal is
+    /// processed at most once, so the two stacks never meet.
+    seen: Vec<u32>,
     /// `watch[x]`: constraint entries to update/check when `x` becomes true
     /// (empty, not even per-literal lists, while there is no constraint;
     /// a list is one word, see `watch::Watches`).
@@ -78,18 +94,35 @@ pub struct WeightDb {
 }
 
 /// Moves the counter of the constraint that watch `w` names by the
-/// watched literal's weight, `dir` times (`w` on `beta` moves none).
+/// watched literal's weight, `dir` times (`w` on `beta` moves none), and
+/// pushes the literal's index on the side's stack in `seen` (`dir` 1) or
+/// pops it (`dir` -1: undone in reverse trail order, so it is on top).
 #[inline]
-fn move_counter(heads: &mut [Head], weights: &[i64], w: WeightWatch, dir: i64) {
+fn move_counter(heads: &mut [Head], weights: &[i64], seen: &mut [u32], w: WeightWatch, dir: i64) {
     if w.slot == BETA {
         return;
     }
     let h = &mut heads[w.cid as usize];
-    let by = dir * if h.unit { 1 } else { weights[(h.start + w.slot / 2) as usize] };
+    let i = w.slot / 2;
+    let by = dir * if h.unit { 1 } else { weights[(h.start + i) as usize] };
     if w.slot & 1 == 0 {
         h.sum_true += by;
+        if dir > 0 {
+            seen[(h.start + h.n_true) as usize] = i;
+            h.n_true += 1;
+        } else {
+            h.n_true -= 1;
+            debug_assert_eq!(seen[(h.start + h.n_true) as usize], i);
+        }
     } else {
         h.max -= by;
+        if dir > 0 {
+            h.n_false += 1;
+            seen[(h.end - h.n_false) as usize] = i;
+        } else {
+            debug_assert_eq!(seen[(h.end - h.n_false) as usize], i);
+            h.n_false -= 1;
+        }
     }
 }
 
@@ -100,6 +133,7 @@ impl WeightDb {
             heads: Vec::new(),
             lits: Vec::new(),
             weights: Vec::new(),
+            seen: Vec::new(),
             watch: Vec::new(),
             num_vars,
             dead: Vec::new(),
@@ -134,6 +168,7 @@ impl WeightDb {
         let start = self.lits.len() as u32;
         self.lits.extend(lits.iter().map(|x| x.0));
         self.weights.extend(lits.iter().map(|x| x.1));
+        self.seen.resize(self.lits.len(), 0);
         self.heads.push(Head {
             beta,
             start,
@@ -142,6 +177,8 @@ impl WeightDb {
             bound,
             sum_true: 0,
             max: lits.iter().map(|x| x.1).sum(),
+            n_true: 0,
+            n_false: 0,
         });
         self.dead.push(false);
     }
@@ -220,7 +257,7 @@ impl WeightDb {
         let Some(ws) = self.watch.get(p.code()) else { return Ok(()) };
         let mut result = Ok(());
         for w in ws {
-            move_counter(&mut self.heads, &self.weights, *w, 1);
+            move_counter(&mut self.heads, &self.weights, &mut self.seen, *w, 1);
             if result.is_ok() {
                 result = self.check(w.cid, w.slot, a);
             }
@@ -244,48 +281,59 @@ impl WeightDb {
     fn shift(&mut self, p: SLit, dir: i64) {
         let Some(ws) = self.watch.get(p.code()) else { return };
         for w in ws {
-            move_counter(&mut self.heads, &self.weights, *w, dir);
+            move_counter(&mut self.heads, &self.weights, &mut self.seen, *w, dir);
         }
     }
 
     /// The true literals whose conjunction implied the true literal `p`
     /// (reason `Weight(cid)`), or, with `p = None`, whose conjunction is
-    /// the constraint's current conflict.
-    pub fn antecedents(&self, cid: u32, p: Option<SLit>, a: &Assignment, out: &mut Vec<SLit>) {
+    /// the constraint's current conflict: `beta`'s literal first when `p`
+    /// is a constraint literal or there is a conflict, then the constraint
+    /// literals of one side assigned before `p` (all assigned ones for a
+    /// conflict), in the constraint's order. The trail's literals from
+    /// `qhead` on are not processed yet.
+    pub fn antecedents(&self, cid: u32, p: Option<SLit>, a: &Assignment, qhead: usize, out: &mut Vec<SLit>) {
         let c = &self.heads[cid as usize];
-        let lits = &self.lits[c.start as usize..c.end as usize];
         let limit = match p {
-            Some(p) => a.pos[p.var().index()],
-            None => u32::MAX,
+            Some(p) => a.pos[p.var().index()] as usize,
+            None => a.trail.len(),
         };
-        let before = |l: SLit| a.pos[l.var().index()] < limit;
-        let push_true = |out: &mut Vec<SLit>| {
-            for &l in lits {
-                if a.is_true(l) && before(l) {
-                    out.push(l);
-                }
+        let truth = match p {
+            Some(p) if p == c.beta => true,
+            Some(p) if p == !c.beta => false,
+            _ if a.is_true(c.beta) => {
+                out.push(c.beta);
+                false
             }
-        };
-        let push_false = |out: &mut Vec<SLit>| {
-            for &l in lits {
-                if a.is_false(l) && before(l) {
-                    out.push(!l);
-                }
-            }
-        };
-        match p {
-            Some(p) if p == c.beta => push_true(out),
-            Some(p) if p == !c.beta => push_false(out),
             _ => {
-                if a.is_true(c.beta) {
-                    out.push(c.beta);
-                    push_false(out);
-                } else {
-                    debug_assert!(a.is_false(c.beta));
-                    out.push(!c.beta);
-                    push_true(out);
+                debug_assert!(a.is_false(c.beta));
+                out.push(!c.beta);
+                true
+            }
+        };
+        // the indices, collected as raw literals, then sorted and mapped:
+        // the processed ones are a prefix of their stack (trail order) ...
+        let base = out.len();
+        let before = |&&i: &&u32| (a.pos[self.lits[(c.start + i) as usize].var().index()] as usize) < limit;
+        if truth {
+            let stack = &self.seen[c.start as usize..(c.start + c.n_true) as usize];
+            out.extend(stack.iter().take_while(before).map(|&i| SLit::from_raw(i)));
+        } else {
+            let stack = &self.seen[(c.end - c.n_false) as usize..c.end as usize];
+            out.extend(stack.iter().rev().take_while(before).map(|&i| SLit::from_raw(i)));
+        }
+        // ... and the unprocessed ones are found through their watches
+        for &l in a.trail.get(qhead..limit).unwrap_or(&[]) {
+            for w in &self.watch[l.code()] {
+                if w.cid == cid && w.slot != BETA && (w.slot & 1 == 0) == truth {
+                    out.push(SLit::from_raw(w.slot / 2));
                 }
             }
+        }
+        out[base..].sort_unstable();
+        for x in &mut out[base..] {
+            let l = self.lits[(c.start + x.raw()) as usize];
+            *x = if truth { l } else { !l };
         }
     }
 
@@ -416,6 +464,70 @@ mod tests {
         // and the 6 they make is at least 5: b8 holds
         assert_eq!(process_all(&mut db, &mut a, &mut head), Ok(()));
         assert!(a.is_true(lit(8)));
+    }
+
+    /// Reasons are read off the stacks of processed literals: the true
+    /// literals (or false ones) before the implied literal, however long
+    /// the constraint; backtracking pops what it undoes.
+    #[test]
+    fn reasons_are_the_literals_of_one_side_before_the_implied_one() {
+        // b8 <-> 2 <= x0 + .. + x7, b8 false: at most one of x0..x7
+        let mut db = WeightDb::new(12);
+        db.add(lit(8), 2, (0..8).map(|i| (lit(i), 1)).collect());
+        // b9 <-> 2 <= x0 + x1 + x10 + x11, b9 true
+        db.add(lit(9), 2, [0, 1, 10, 11].iter().map(|&i| (lit(i), 1)).collect());
+        let mut a = Assignment::new(12);
+        let mut head = 0;
+        a.assign(!lit(8), Reason::None);
+        a.assign(lit(9), Reason::None);
+        process_all(&mut db, &mut a, &mut head).unwrap();
+        let reason = |db: &WeightDb, a: &Assignment, head: usize, cid: u32, p: SLit| {
+            let mut out = Vec::new();
+            db.antecedents(cid, Some(p), a, head, &mut out);
+            out
+        };
+        // x5 true: the other seven forced false, each because of x5 alone
+        a.new_level();
+        a.assign(lit(5), Reason::None);
+        process_all(&mut db, &mut a, &mut head).unwrap();
+        for i in (0..8).filter(|&i| i != 5) {
+            assert!(a.is_false(lit(i)));
+            assert_eq!(a.reason[i as usize], Reason::Weight(0));
+        }
+        assert_eq!(reason(&db, &a, head, 0, !lit(3)), [!lit(8), lit(5)]);
+        // x0 and x1 false leave b9 x10 and x11 as its only way to 2:
+        // forced by b9 and the two false literals
+        assert!(a.is_true(lit(10)) && a.reason[10] == Reason::Weight(1));
+        assert_eq!(reason(&db, &a, head, 1, lit(11)), [lit(9), !lit(0), !lit(1)]);
+        // undone and redone the other way: the stacks were popped
+        let start = a.level_start(0);
+        for i in (start..head).rev() {
+            db.undo(a.trail[i]);
+        }
+        for l in a.trail.split_off(start) {
+            a.value[l.code()] = 0;
+            a.value[(!l).code()] = 0;
+        }
+        a.trail_lim.clear();
+        head = start;
+        assert_eq!((db.heads[0].n_true, db.heads[0].n_false), (0, 0));
+        a.new_level();
+        a.assign(lit(7), Reason::None);
+        a.assign(lit(6), Reason::None);
+        // x7 forces the others false, x6 (already true) is a conflict,
+        // found before the literals x7 forced are processed
+        assert_eq!(process_all(&mut db, &mut a, &mut head), Err(0));
+        assert!(head < a.trail.len() && a.is_false(lit(4)));
+        // every true literal before it, in the constraint's order, the
+        // unprocessed ones (from the trail) as well as the processed ones
+        assert_eq!(reason(&db, &a, head, 0, !lit(4)), [!lit(8), lit(6), lit(7)]);
+        let mut conflict = Vec::new();
+        db.antecedents(0, None, &a, head, &mut conflict);
+        assert_eq!(conflict, [!lit(8), lit(6), lit(7)]);
+        // b9: x0 and x1 false, unprocessed (x11 is not forced yet)
+        let mut r = Vec::new();
+        db.antecedents(1, None, &a, head, &mut r);
+        assert_eq!(r, [lit(9), !lit(0), !lit(1)]);
     }
 
     #[test]
