@@ -291,7 +291,8 @@ impl WeightDb {
     /// is a constraint literal or there is a conflict, then the constraint
     /// literals of one side assigned before `p` (all assigned ones for a
     /// conflict), in the constraint's order. The trail's literals from
-    /// `qhead` on are not processed yet.
+    /// `qhead` on are not processed yet: if they are more than the
+    /// constraint's literals, the constraint is scanned instead.
     pub fn antecedents(&self, cid: u32, p: Option<SLit>, a: &Assignment, qhead: usize, out: &mut Vec<SLit>) {
         let c = &self.heads[cid as usize];
         let limit = match p {
@@ -311,6 +312,18 @@ impl WeightDb {
                 true
             }
         };
+        let lits = &self.lits[c.start as usize..c.end as usize];
+        let unprocessed = a.trail.get(qhead..limit).unwrap_or(&[]);
+        if lits.len() <= unprocessed.len() {
+            // a scan of the constraint costs less than one of the trail
+            for &l in lits {
+                let l = if truth { l } else { !l };
+                if a.is_true(l) && (a.pos[l.var().index()] as usize) < limit {
+                    out.push(l);
+                }
+            }
+            return;
+        }
         // the indices, collected as raw literals, then sorted and mapped:
         // the processed ones are a prefix of their stack (trail order) ...
         let base = out.len();
@@ -323,7 +336,7 @@ impl WeightDb {
             out.extend(stack.iter().rev().take_while(before).map(|&i| SLit::from_raw(i)));
         }
         // ... and the unprocessed ones are found through their watches
-        for &l in a.trail.get(qhead..limit).unwrap_or(&[]) {
+        for &l in unprocessed {
             for w in &self.watch[l.code()] {
                 if w.cid == cid && w.slot != BETA && (w.slot & 1 == 0) == truth {
                     out.push(SLit::from_raw(w.slot / 2));
@@ -332,7 +345,7 @@ impl WeightDb {
         }
         out[base..].sort_unstable();
         for x in &mut out[base..] {
-            let l = self.lits[(c.start + x.raw()) as usize];
+            let l = lits[x.raw() as usize];
             *x = if truth { l } else { !l };
         }
     }
@@ -472,14 +485,17 @@ mod tests {
     #[test]
     fn reasons_are_the_literals_of_one_side_before_the_implied_one() {
         // b8 <-> 2 <= x0 + .. + x7, b8 false: at most one of x0..x7
-        let mut db = WeightDb::new(12);
+        let mut db = WeightDb::new(19);
         db.add(lit(8), 2, (0..8).map(|i| (lit(i), 1)).collect());
         // b9 <-> 2 <= x0 + x1 + x10 + x11, b9 true
         db.add(lit(9), 2, [0, 1, 10, 11].iter().map(|&i| (lit(i), 1)).collect());
-        let mut a = Assignment::new(12);
+        // b18 <-> 1 <= x0 + x1 + x12 + .. + x17, b18 true
+        db.add(lit(18), 1, [0, 1, 12, 13, 14, 15, 16, 17].iter().map(|&i| (lit(i), 1)).collect());
+        let mut a = Assignment::new(19);
         let mut head = 0;
         a.assign(!lit(8), Reason::None);
         a.assign(lit(9), Reason::None);
+        a.assign(lit(18), Reason::None);
         process_all(&mut db, &mut a, &mut head).unwrap();
         let reason = |db: &WeightDb, a: &Assignment, head: usize, cid: u32, p: SLit| {
             let mut out = Vec::new();
@@ -524,10 +540,14 @@ mod tests {
         let mut conflict = Vec::new();
         db.antecedents(0, None, &a, head, &mut conflict);
         assert_eq!(conflict, [!lit(8), lit(6), lit(7)]);
-        // b9: x0 and x1 false, unprocessed (x11 is not forced yet)
-        let mut r = Vec::new();
-        db.antecedents(1, None, &a, head, &mut r);
-        assert_eq!(r, [lit(9), !lit(0), !lit(1)]);
+        // b9 (4 literals, fewer than the 6 unprocessed: a scan) and b18 (8
+        // literals: its stack, empty, and the trail): x0 and x1 are false,
+        // unprocessed, so x11 is not forced yet
+        for (cid, beta) in [(1, lit(9)), (2, lit(18))] {
+            let mut r = Vec::new();
+            db.antecedents(cid, None, &a, head, &mut r);
+            assert_eq!(r, [beta, !lit(0), !lit(1)]);
+        }
     }
 
     #[test]
