@@ -330,6 +330,7 @@ impl Solver {
         }
         s.stats.variables = nv as u64;
         s.stats.weights = problem.weights.len() as u64;
+        s.schedule.fit_to(s.stats.binary + s.stats.clauses + s.stats.weights);
         s
     }
 
@@ -605,7 +606,7 @@ impl Solver {
                     self.switch_mode(mode);
                 }
             }
-            if self.schedule.should_reduce() {
+            if self.schedule.should_reduce(self.db.learnt.len()) {
                 self.reduce_db();
             }
             if self.assign.decision_level() == 0 {
@@ -860,6 +861,7 @@ impl Solver {
             )
         });
         let n = cands.len() / 2;
+        self.schedule.reduced(self.db.learnt.len() - cands.len());
         for &c in &cands[..n] {
             self.db.delete(c);
         }

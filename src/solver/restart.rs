@@ -3,8 +3,15 @@
 //! Restarts follow the policy given ([`Restarts`]; by default the Luby
 //! sequence scaled by 100 conflicts). Reductions
 //! of the learnt clause database happen every `reduce_interval` conflicts,
-//! the interval growing by `reduce_inc` each time (glucose style). Both
-//! count conflicts since their last firing; they never fire mid-propagation.
+//! the interval growing by `reduce_inc` each time (glucose style), and
+//! also whenever the learnt clauses a reduction may delete outnumber a
+//! limit set by the problem's size (three per problem constraint, from
+//! 1,000 to 19,500, growing by a tenth each time the conflicts grow by half,
+//! up to 20 times the start; after clasp's `--del-init=3.0,500,19500` and
+//! `--del-grow=1.1,20.0`, with a lower bound of 1,000, which kept pigeon-hole
+//! and TSP rows from slowing down): a small problem keeps a small database,
+//! so its propagation stays fast. Both count conflicts since their last firing;
+//! they never fire mid-propagation.
 
 /// The `i`-th element (0-based) of the Luby sequence 1 1 2 1 1 2 4 ...
 pub fn luby(mut i: u64) -> u64 {
@@ -33,7 +40,29 @@ pub struct Schedule {
     conflicts_since_reduce: u64,
     reduce_interval: u64,
     reduce_inc: u64,
+    /// The problem constraints the size limit was set from.
+    problem_size: u64,
+    /// The most deletable learnt clauses kept before a reduction.
+    size_limit: f64,
+    /// The limit's bound as it grows.
+    size_limit_max: f64,
+    /// Conflicts in all, and the count at which the limit next grows.
+    conflicts: u64,
+    next_growth: u64,
+    /// The learnt clauses the last reduction could not delete (glue
+    /// clauses, reasons): not counted against the limit.
+    undeletable: usize,
 }
+
+/// Learnt clauses kept per problem constraint, and the bounds of that limit.
+const PER_CONSTRAINT: f64 = 3.0;
+const SIZE_LIMIT_MIN: f64 = 1_000.0;
+const SIZE_LIMIT_MAX: f64 = 19_500.0;
+/// The limit grows by this factor, up to `SIZE_LIMIT_GROWTH_MAX` times its start...
+const SIZE_LIMIT_GROWTH: f64 = 1.1;
+const SIZE_LIMIT_GROWTH_MAX: f64 = 20.0;
+/// ...each time the conflicts grow by half, from this many.
+const FIRST_GROWTH: u64 = 100;
 
 impl Schedule {
     /// The schedule at the start of the search (tiny intervals under `cfg(test)`).
@@ -57,13 +86,32 @@ impl Schedule {
             conflicts_since_reduce: 0,
             reduce_interval,
             reduce_inc,
+            problem_size: 0,
+            size_limit: f64::INFINITY,
+            size_limit_max: f64::INFINITY,
+            conflicts: 0,
+            next_growth: FIRST_GROWTH,
+            undeletable: 0,
         }
+    }
+
+    /// Sets the learnt-clause size limit from the number of problem
+    /// constraints (binary and longer clauses, weight constraints).
+    pub fn fit_to(&mut self, problem_size: u64) {
+        self.problem_size = problem_size;
+        self.size_limit = (PER_CONSTRAINT * problem_size as f64).clamp(SIZE_LIMIT_MIN, SIZE_LIMIT_MAX);
+        self.size_limit_max = self.size_limit * SIZE_LIMIT_GROWTH_MAX;
     }
 
     /// Counts one conflict towards both the next restart and the next reduction.
     pub fn on_conflict(&mut self) {
         self.conflicts_since_restart += 1;
         self.conflicts_since_reduce += 1;
+        self.conflicts += 1;
+        if self.conflicts >= self.next_growth {
+            self.next_growth += self.next_growth / 2;
+            self.size_limit = (self.size_limit * SIZE_LIMIT_GROWTH).min(self.size_limit_max);
+        }
     }
 
     /// True (once) when the current Luby run is over.
@@ -85,17 +133,27 @@ impl Schedule {
     /// Starts over, as clasp's search state does at each solve call: the
     /// restart sequence and the reduction intervals as at the start.
     pub fn start_over(&mut self) {
+        let size = self.problem_size;
         *self = Schedule::new(self.policy);
+        self.fit_to(size);
     }
 
-    /// True (once) when the learnt database should be reduced.
-    pub fn should_reduce(&mut self) -> bool {
-        if self.conflicts_since_reduce < self.reduce_interval {
-            return false;
+    /// True when the learnt database of `learnt` clauses should be
+    /// reduced: once when the reduction interval is over, and whenever
+    /// the clauses beyond those the last reduction could not delete
+    /// outnumber the size limit.
+    pub fn should_reduce(&mut self, learnt: usize) -> bool {
+        if self.conflicts_since_reduce >= self.reduce_interval {
+            self.conflicts_since_reduce = 0;
+            self.reduce_interval += self.reduce_inc;
+            return true;
         }
-        self.conflicts_since_reduce = 0;
-        self.reduce_interval += self.reduce_inc;
-        true
+        learnt.saturating_sub(self.undeletable) as f64 > self.size_limit
+    }
+
+    /// Records that a reduction left `undeletable` clauses it could not delete.
+    pub fn reduced(&mut self, undeletable: usize) {
+        self.undeletable = undeletable;
     }
 }
 
@@ -112,7 +170,7 @@ mod tests {
         for _ in 0..10_000 {
             s.on_conflict();
             s.should_restart();
-            s.should_reduce();
+            s.should_reduce(0);
         }
         assert!(s.restarts > 3 && s.restart_limit > fresh.0 && s.reduce_interval > fresh.1);
         s.start_over();
@@ -120,6 +178,38 @@ mod tests {
             (s.restarts, s.restart_limit, s.reduce_interval, s.conflicts_since_reduce),
             (0, fresh.0, fresh.1, 0)
         );
+    }
+
+    /// A small problem's database is reduced when its deletable learnt
+    /// clauses outnumber three per constraint (at least 1,000), whatever the
+    /// interval; clauses a reduction could not delete do not count; the
+    /// limit grows with the conflicts, up to 20 times its start.
+    #[test]
+    fn a_small_problem_keeps_a_small_database() {
+        let mut s = Schedule::new(Restarts::Never);
+        s.fit_to(100);
+        assert_eq!(s.size_limit, 1_000.0);
+        assert!(!s.should_reduce(1_000));
+        assert!(s.should_reduce(1_001));
+        s.reduced(300);
+        assert!(!s.should_reduce(1_300));
+        assert!(s.should_reduce(1_301));
+        let mut big = Schedule::new(Restarts::Never);
+        big.fit_to(1_000_000);
+        assert_eq!(big.size_limit, 19_500.0);
+        assert!(!big.should_reduce(19_500));
+        // growth at 100, 150, 225, ... conflicts: 23 times up to a million
+        for _ in 0..1_000_000 {
+            s.on_conflict();
+        }
+        assert!((s.size_limit - 1_000.0 * 1.1f64.powi(23)).abs() < 1e-6, "{}", s.size_limit);
+        s.size_limit = 19_999.0;
+        for _ in 0..1_000_000 {
+            s.on_conflict();
+        }
+        assert_eq!(s.size_limit, 1_000.0 * 20.0);
+        s.start_over();
+        assert_eq!(s.size_limit, 1_000.0);
     }
 
     #[test]
