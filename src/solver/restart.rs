@@ -40,8 +40,6 @@ pub struct Schedule {
     conflicts_since_reduce: u64,
     reduce_interval: u64,
     reduce_inc: u64,
-    /// The problem constraints the size limit was set from.
-    problem_size: u64,
     /// The most deletable learnt clauses kept before a reduction.
     size_limit: f64,
     /// The limit's bound as it grows.
@@ -86,7 +84,6 @@ impl Schedule {
             conflicts_since_reduce: 0,
             reduce_interval,
             reduce_inc,
-            problem_size: 0,
             size_limit: f64::INFINITY,
             size_limit_max: f64::INFINITY,
             conflicts: 0,
@@ -98,7 +95,6 @@ impl Schedule {
     /// Sets the learnt-clause size limit from the number of problem
     /// constraints (binary and longer clauses, weight constraints).
     pub fn fit_to(&mut self, problem_size: u64) {
-        self.problem_size = problem_size;
         self.size_limit = (PER_CONSTRAINT * problem_size as f64).clamp(SIZE_LIMIT_MIN, SIZE_LIMIT_MAX);
         self.size_limit_max = self.size_limit * SIZE_LIMIT_GROWTH_MAX;
     }
@@ -131,11 +127,11 @@ impl Schedule {
     }
 
     /// Starts over, as clasp's search state does at each solve call: the
-    /// restart sequence and the reduction intervals as at the start.
-    pub fn start_over(&mut self) {
-        let size = self.problem_size;
+    /// restart sequence and the reduction intervals as at the start, the
+    /// size limit set from the problem's constraints now.
+    pub fn start_over(&mut self, problem_size: u64) {
         *self = Schedule::new(self.policy);
-        self.fit_to(size);
+        self.fit_to(problem_size);
     }
 
     /// True when the learnt database of `learnt` clauses should be
@@ -173,7 +169,7 @@ mod tests {
             s.should_reduce(0);
         }
         assert!(s.restarts > 3 && s.restart_limit > fresh.0 && s.reduce_interval > fresh.1);
-        s.start_over();
+        s.start_over(0);
         assert_eq!(
             (s.restarts, s.restart_limit, s.reduce_interval, s.conflicts_since_reduce),
             (0, fresh.0, fresh.1, 0)
@@ -183,7 +179,8 @@ mod tests {
     /// A small problem's database is reduced when its deletable learnt
     /// clauses outnumber three per constraint (at least 1,000), whatever the
     /// interval; clauses a reduction could not delete do not count; the
-    /// limit grows with the conflicts, up to 20 times its start.
+    /// limit grows with the conflicts, up to 20 times its start, and a new
+    /// problem sets it afresh.
     #[test]
     fn a_small_problem_keeps_a_small_database() {
         let mut s = Schedule::new(Restarts::Never);
@@ -208,8 +205,8 @@ mod tests {
             s.on_conflict();
         }
         assert_eq!(s.size_limit, 1_000.0 * 20.0);
-        s.start_over();
-        assert_eq!(s.size_limit, 1_000.0);
+        s.start_over(1_000);
+        assert_eq!(s.size_limit, 3_000.0);
     }
 
     #[test]
