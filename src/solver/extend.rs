@@ -57,7 +57,7 @@ impl Solver {
     /// alternation of phase modes start over, as clasp's search state does
     /// at each solve call.
     pub fn new_problem(&mut self) {
-        self.schedule.start_over(self.stats.binary + self.stats.clauses + self.stats.weights);
+        self.schedule.start_over(self.stats.problem_constraints());
         if let Some(mode) = self.modes.as_mut().and_then(|m| m.start_over(self.stats.conflicts)) {
             self.switch_mode(mode);
         }

@@ -99,6 +99,11 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The problem's constraints: binary and longer clauses, weight constraints.
+    pub fn problem_constraints(&self) -> u64 {
+        self.binary + self.clauses + self.weights
+    }
+
     /// The counters by the names `--stats` prints them under, in its order.
     pub fn named(&self) -> Vec<(&'static str, u64)> {
         vec![
@@ -330,7 +335,7 @@ impl Solver {
         }
         s.stats.variables = nv as u64;
         s.stats.weights = problem.weights.len() as u64;
-        s.schedule.fit_to(s.stats.binary + s.stats.clauses + s.stats.weights);
+        s.schedule.fit_to(s.stats.problem_constraints());
         s
     }
 

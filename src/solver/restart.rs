@@ -44,7 +44,8 @@ pub struct Schedule {
     size_limit: f64,
     /// The limit's bound as it grows.
     size_limit_max: f64,
-    /// Conflicts in all, and the count at which the limit next grows.
+    /// Conflicts since the schedule started, and the count at which the
+    /// limit next grows.
     conflicts: u64,
     next_growth: u64,
     /// The learnt clauses the last reduction could not delete (glue
