@@ -98,13 +98,15 @@ pub struct Cli {
     #[arg(long = "rand-freq", value_name = "P", value_parser = parse_freq)]
     pub rand_freq: Option<f64>,
     /// Restart policy, as clasp: `no`, `L,<n>` (Luby, the default `L,100`),
-    /// `x,<n>,<f>` (geometric), `F,<n>` (fixed).
+    /// `x,<n>,<f>` (geometric), `F,<n>` (fixed), `D,<n>,<f>[,<lim>]`
+    /// (dynamic: when the mean LBD of the last `n` learnt clauses times `f`
+    /// exceeds the mean of all).
     #[arg(short = 'r', long = "restarts", value_name = "POLICY",
           value_parser = |s: &str| s.parse::<crate::solver::params::Restarts>())]
     pub restarts: Option<crate::solver::params::Restarts>,
-    /// A preset of the search parameters: `auto`, `tweety`, `handy`,
-    /// `trendy`, `many` (the defaults), `frumpy`, `crafty` (geometric
-    /// restarts), `jumpy` (frequent restarts, 1% random decisions).
+    /// A preset of the search parameters: `auto`, `tweety`, `many` (the
+    /// defaults), `handy`, `trendy` (dynamic restarts), `frumpy`, `crafty`
+    /// (geometric restarts), `jumpy` (frequent restarts, 1% random decisions).
     #[arg(long = "configuration", value_name = "NAME",
           value_parser = |s: &str| crate::solver::params::Params::configuration(s))]
     pub configuration: Option<crate::solver::params::Params>,

@@ -718,10 +718,12 @@ impl Solver {
         if max < self.assign.decision_level() {
             self.backtrack(max);
         }
+        let level = self.assign.decision_level();
         let bj = self.analyze(c);
         self.backtrack(bj);
         let learnt = std::mem::take(&mut self.learnt);
         let lbd = self.compute_lbd(&learnt);
+        self.schedule.on_learnt(lbd, level);
         self.order.count_learnt(&learnt);
         if let Some(port) = &self.share {
             port.export(&learnt, lbd);

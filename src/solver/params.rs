@@ -16,6 +16,12 @@ pub enum Restarts {
     Geometric(u64, f64),
     /// Every `n` conflicts (clasp's `F,n`).
     Fixed(u64),
+    /// Glucose-style (clasp's `D,n,f[,lim]`): after at least `n` conflicts
+    /// since the last restart, when the mean LBD of the last `n` learnt
+    /// clauses times `f` exceeds the mean over the whole search; with
+    /// `lim > 0` and that whole-search mean above `lim`, conflict levels
+    /// stand in for LBDs.
+    Dynamic(u64, f64, u32),
     /// Never (clasp's `no`).
     Never,
 }
@@ -23,8 +29,7 @@ pub enum Restarts {
 impl FromStr for Restarts {
     type Err = String;
 
-    /// clasp's spellings: `no`/`0`, `L,n`, `x,n,f`, `F,n` (`D,..`, dynamic
-    /// restarts, is refused by name).
+    /// clasp's spellings: `no`/`0`, `L,n`, `x,n,f`, `F,n`, `D,n,f[,lim]`.
     fn from_str(s: &str) -> Result<Restarts, String> {
         let parts: Vec<&str> = s.split(',').map(str::trim).collect();
         let num = |i: usize| -> Result<u64, String> {
@@ -44,10 +49,21 @@ impl FromStr for Restarts {
                 };
                 Ok(Restarts::Geometric(num(1)?, factor))
             }
-            "D" | "d" => Err(format!(
-                "'{s}': dynamic restarts are not supported (minasp has L,<n> Luby, x,<n>,<f> geometric, F,<n> fixed and no)"
-            )),
-            _ => Err(format!("'{s}': expected no, L,<n>, x,<n>,<f> or F,<n>")),
+            "D" | "d" if (3..=4).contains(&parts.len()) => {
+                let factor = match parts[2].parse::<f64>() {
+                    Ok(f) if f > 0.0 && f.is_finite() => f,
+                    _ => return Err(format!("'{s}': expected D,<n>,<f>[,<lim>] with factor > 0")),
+                };
+                let lim = match parts.get(3).map(|l| l.parse::<u32>()) {
+                    None => 0,
+                    Some(Ok(l)) => l,
+                    Some(Err(_)) => {
+                        return Err(format!("'{s}': expected D,<n>,<f>[,<lim>] with a whole number <lim>"))
+                    }
+                };
+                Ok(Restarts::Dynamic(num(1)?, factor, lim))
+            }
+            _ => Err(format!("'{s}': expected no, L,<n>, x,<n>,<f>, F,<n> or D,<n>,<f>[,<lim>]")),
         }
     }
 }
@@ -77,16 +93,18 @@ impl Default for Params {
 }
 
 impl Params {
-    /// The preset `--configuration=name` selects: `auto`, `tweety`,
-    /// `handy`, `trendy` and `many` are minasp's defaults (Luby restarts of
-    /// 100 conflicts); `frumpy` restarts geometrically (100 conflicts, 1.5
+    /// The preset `--configuration=name` selects: `auto`, `tweety` and
+    /// `many` are minasp's defaults (Luby restarts of 100 conflicts);
+    /// `handy` and `trendy` restart dynamically (`D,100,0.7`, as clasp's
+    /// presets of those names); `frumpy` restarts geometrically (100 conflicts, 1.5
     /// times longer each run); `jumpy` restarts often (Luby of 32) and
     /// makes 1% of its decisions at random; `crafty` restarts geometrically
     /// from 128 conflicts.  Options given beside it override it.
     pub fn configuration(name: &str) -> Result<Params, String> {
         let d = Params::default();
         Ok(match name {
-            "auto" | "tweety" | "handy" | "trendy" | "many" => d,
+            "auto" | "tweety" | "many" => d,
+            "handy" | "trendy" => Params { restarts: Restarts::Dynamic(100, 0.7, 0), ..d },
             "frumpy" => Params { restarts: Restarts::Geometric(100, 1.5), ..d },
             "jumpy" => Params { restarts: Restarts::Luby(32), rand_freq: 0.01, ..d },
             "crafty" => Params { restarts: Restarts::Geometric(128, 1.5), ..d },
@@ -140,7 +158,11 @@ mod tests {
         assert_eq!("L,64".parse::<Restarts>(), Ok(Restarts::Luby(64)));
         assert_eq!("x,100,1.5".parse::<Restarts>(), Ok(Restarts::Geometric(100, 1.5)));
         assert_eq!("F,500".parse::<Restarts>(), Ok(Restarts::Fixed(500)));
-        assert!("D,100,0.7".parse::<Restarts>().unwrap_err().contains("dynamic"));
+        assert_eq!("D,100,0.7".parse::<Restarts>(), Ok(Restarts::Dynamic(100, 0.7, 0)));
+        assert_eq!("d,50,0.8,20".parse::<Restarts>(), Ok(Restarts::Dynamic(50, 0.8, 20)));
+        for bad in ["D,100", "D,0,0.7", "D,100,0", "D,100,-1", "D,100,0.7,x", "D,100,0.7,1,2"] {
+            assert!(bad.parse::<Restarts>().is_err(), "{bad}");
+        }
         assert!("L".parse::<Restarts>().is_err());
         assert!("x,100,0.5".parse::<Restarts>().is_err());
     }
@@ -149,6 +171,7 @@ mod tests {
     fn configurations_are_presets() {
         assert_eq!(Params::configuration("auto"), Ok(Params::default()));
         assert_ne!(Params::configuration("frumpy").unwrap(), Params::default());
+        assert_eq!(Params::configuration("trendy").unwrap().restarts, Restarts::Dynamic(100, 0.7, 0));
         assert!(Params::configuration("foo").is_err());
     }
 

@@ -1,7 +1,15 @@
 //! Restart and learned-clause-database schedules.
 //!
 //! Restarts follow the policy given ([`Restarts`]; by default the Luby
-//! sequence scaled by 100 conflicts). Reductions
+//! sequence scaled by 100 conflicts). Dynamic restarts (clasp's `D,n,f`,
+//! glucose's policy) restart when the clauses learnt lately are worse than
+//! usual: the mean LBD of the last `n` (a window emptied at each restart,
+//! so at least `n` conflicts pass between two) times `f` exceeds the mean
+//! over all learnt so far. As clasp's, the factor adapts: a run that
+//! reaches `DYNAMIC_CAP` conflicts ends anyway and raises it by 0.1, a run
+//! of `DYNAMIC_LONG` or more raises it by 0.05, and one shorter than
+//! `DYNAMIC_SHORT` lowers it by 0.05 while it is above the one given — so
+//! a factor that would never fire on a program still restarts it. Reductions
 //! of the learnt clause database happen every `reduce_interval` conflicts,
 //! the interval growing by `reduce_inc` each time (glucose style), and
 //! also whenever the learnt clauses a reduction may delete outnumber a
@@ -30,6 +38,7 @@ pub fn luby(mut i: u64) -> u64 {
 }
 
 use super::params::Restarts;
+use std::collections::VecDeque;
 
 /// When to restart and when to reduce the learnt clauses, counted in conflicts (see the module docs).
 pub struct Schedule {
@@ -51,7 +60,26 @@ pub struct Schedule {
     /// The learnt clauses the last reduction could not delete (glue
     /// clauses, reasons): not counted against the limit.
     undeletable: usize,
+    /// Dynamic restarts: the LBDs and conflict levels of the clauses learnt
+    /// since the last restart, at most the policy's window of them.
+    window: VecDeque<(u32, u32)>,
+    /// Their sums.
+    window_lbd: u64,
+    window_level: u64,
+    /// All clauses learnt since the schedule started: their number and the
+    /// sums of their LBDs and conflict levels.
+    learnt: u64,
+    total_lbd: u64,
+    total_level: u64,
+    /// Dynamic restarts: the factor in use (see the module docs).
+    factor: f64,
 }
+
+/// Dynamic restarts: the longest run, and the run lengths from which the
+/// factor rises or falls.
+const DYNAMIC_CAP: u64 = 16_000;
+const DYNAMIC_LONG: u64 = 4_000;
+const DYNAMIC_SHORT: u64 = 1_000;
 
 /// Learnt clauses kept per problem constraint, and the bounds of that limit.
 const PER_CONSTRAINT: f64 = 3.0;
@@ -75,7 +103,7 @@ impl Schedule {
         };
         let unit = match policy {
             Restarts::Luby(u) | Restarts::Geometric(u, _) | Restarts::Fixed(u) => u,
-            Restarts::Never => u64::MAX,
+            Restarts::Dynamic(..) | Restarts::Never => u64::MAX,
         };
         Schedule {
             policy,
@@ -90,6 +118,16 @@ impl Schedule {
             conflicts: 0,
             next_growth: FIRST_GROWTH,
             undeletable: 0,
+            window: VecDeque::new(),
+            window_lbd: 0,
+            window_level: 0,
+            learnt: 0,
+            total_lbd: 0,
+            total_level: 0,
+            factor: match policy {
+                Restarts::Dynamic(_, f, _) => f,
+                _ => 0.0,
+            },
         }
     }
 
@@ -111,9 +149,59 @@ impl Schedule {
         }
     }
 
-    /// True (once) when the current Luby run is over.
+    /// Records a clause learnt from a conflict: its LBD and the decision
+    /// level of the conflict (what dynamic restarts go by).
+    pub fn on_learnt(&mut self, lbd: u32, level: u32) {
+        let Restarts::Dynamic(n, ..) = self.policy else { return };
+        self.learnt += 1;
+        self.total_lbd += u64::from(lbd);
+        self.total_level += u64::from(level);
+        if self.window.len() as u64 >= n {
+            let (l, v) = self.window.pop_front().expect("a full window");
+            self.window_lbd -= u64::from(l);
+            self.window_level -= u64::from(v);
+        }
+        self.window.push_back((lbd, level));
+        self.window_lbd += u64::from(lbd);
+        self.window_level += u64::from(level);
+    }
+
+    /// True when the clauses learnt since the last restart fill the
+    /// window and are worse than usual, or the run is as long as it may be
+    /// (see the module docs).
+    fn dynamic_restart(&self, n: u64, lim: u32) -> bool {
+        if self.conflicts_since_restart >= DYNAMIC_CAP {
+            return true;
+        }
+        if (self.window.len() as u64) < n || self.learnt == 0 {
+            return false;
+        }
+        let mean_lbd = self.total_lbd as f64 / self.learnt as f64;
+        let (recent, overall) = if lim > 0 && mean_lbd > f64::from(lim) {
+            (self.window_level as f64 / n as f64, self.total_level as f64 / self.learnt as f64)
+        } else {
+            (self.window_lbd as f64 / n as f64, mean_lbd)
+        };
+        recent * self.factor > overall
+    }
+
+    /// True (once) when the current run is over.
     pub fn should_restart(&mut self) -> bool {
-        if self.conflicts_since_restart < self.restart_limit {
+        if let Restarts::Dynamic(n, given, lim) = self.policy {
+            if !self.dynamic_restart(n, lim) {
+                return false;
+            }
+            let run = self.conflicts_since_restart;
+            if run >= DYNAMIC_CAP {
+                self.factor += 0.1;
+            } else if run >= DYNAMIC_LONG {
+                self.factor += 0.05;
+            } else if run < DYNAMIC_SHORT && self.factor > given {
+                self.factor = (self.factor - 0.05).max(given);
+            }
+            self.window.clear();
+            (self.window_lbd, self.window_level) = (0, 0);
+        } else if self.conflicts_since_restart < self.restart_limit {
             return false;
         }
         self.restarts += 1;
@@ -122,7 +210,7 @@ impl Schedule {
             Restarts::Luby(u) => u.saturating_mul(luby(self.restarts)),
             Restarts::Geometric(u, f) => (u as f64 * f.powi(self.restarts.min(1000) as i32)).min(1e18) as u64,
             Restarts::Fixed(u) => u,
-            Restarts::Never => u64::MAX,
+            Restarts::Dynamic(..) | Restarts::Never => u64::MAX,
         };
         true
     }
@@ -208,6 +296,73 @@ mod tests {
         assert_eq!(s.size_limit, 1_000.0 * 20.0);
         s.start_over(1_000);
         assert_eq!(s.size_limit, 3_000.0);
+    }
+
+    /// Dynamic restarts wait for a full window of learnt clauses, then
+    /// restart when their mean LBD times the factor exceeds the mean of
+    /// all; the window starts empty again after each restart. With a
+    /// limit below the mean LBD, conflict levels are compared instead.
+    #[test]
+    fn dynamic_restarts_follow_the_lbd_of_recent_clauses() {
+        let mut s = Schedule::new(Restarts::Dynamic(3, 0.7, 0));
+        for _ in 0..10 {
+            s.on_conflict();
+            s.on_learnt(4, 9);
+        }
+        // recent 4 * 0.7 < 4: no restart, however many conflicts pass
+        assert!(!s.should_restart());
+        // window 4, 4, 10: 6 * 0.7 = 4.2 <= 50 / 11
+        s.on_learnt(10, 9);
+        assert!(!s.should_restart());
+        // window 4, 10, 10: 8 * 0.7 = 5.6 > 60 / 12
+        s.on_learnt(10, 9);
+        assert!(s.should_restart());
+        assert!(!s.should_restart(), "the window is empty after a restart");
+        s.on_learnt(10, 9);
+        s.on_learnt(10, 9);
+        assert!(!s.should_restart());
+        s.on_learnt(10, 9);
+        assert!(s.should_restart());
+        // levels: a limit of 5 is below the mean LBD; recent levels 9 * 0.7
+        // do not exceed their mean 9, though the LBDs would restart
+        let mut s = Schedule::new(Restarts::Dynamic(2, 0.7, 5));
+        for lbd in [6, 6, 20, 20] {
+            s.on_learnt(lbd, 9);
+        }
+        assert!(!s.should_restart());
+        let mut s = Schedule::new(Restarts::Dynamic(2, 0.7, 0));
+        for lbd in [6, 6, 20, 20] {
+            s.on_learnt(lbd, 9);
+        }
+        assert!(s.should_restart());
+        // a factor that never fires: the run ends at the cap and the factor
+        // rises; a long run raises it less; short runs bring it back down
+        let mut s = Schedule::new(Restarts::Dynamic(2, 0.5, 0));
+        for i in 0..super::DYNAMIC_CAP {
+            s.on_conflict();
+            s.on_learnt(5, 9);
+            assert_eq!(s.should_restart(), i + 1 == super::DYNAMIC_CAP);
+        }
+        assert!((s.factor - 0.6).abs() < 1e-9);
+        for _ in 0..super::DYNAMIC_LONG {
+            s.on_conflict();
+            s.on_learnt(5, 9);
+        }
+        s.on_learnt(30, 9);
+        s.on_learnt(30, 9);
+        assert!(s.should_restart());
+        assert!((s.factor - 0.65).abs() < 1e-9);
+        for _ in 0..3 {
+            s.on_conflict();
+            s.on_learnt(30, 9);
+            s.on_learnt(30, 9);
+            assert!(s.should_restart());
+        }
+        assert!((s.factor - 0.5).abs() < 1e-9, "not below the factor given: {}", s.factor);
+        // other policies ignore learnt clauses
+        let mut s = Schedule::new(Restarts::Never);
+        s.on_learnt(3, 3);
+        assert!(s.window.is_empty() && s.learnt == 0);
     }
 
     #[test]

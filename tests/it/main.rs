@@ -30,6 +30,7 @@ mod optimization_output;
 mod playground;
 mod programs;
 mod projection;
+mod search_options;
 mod seeds;
 mod support;
 mod verify;

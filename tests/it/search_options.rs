@@ -1,0 +1,94 @@
+//! The search options a clasp user passes — restart policies, among them
+//! clasp's dynamic `D,n,f[,lim]`, and the `--configuration` presets —
+//! through the CLI: every policy finds the same answers, dynamic restarts
+//! do restart, the presets are the policies they name, and a malformed
+//! policy is refused with clingo's exit code.
+
+use crate::support::{run_command_input, run_minasp};
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+const SECS: Duration = Duration::from_secs(60);
+
+/// 6 queens: 4 answers.
+const QUEENS: &str = "q(1..6).\n1 { at(X,Y) : q(Y) } 1 :- q(X).\n:- at(X1,Y), at(X2,Y), X1 < X2.\n\
+                      :- at(X1,Y1), at(X2,Y2), X1 < X2, X2-X1 == |Y2-Y1|.\n#show at/2.\n";
+
+/// Pigeon-hole, 8 pigeons into 7 holes: unsatisfiable after a few thousand conflicts.
+const PIGEONS: &str = "p(1..8). h(1..7).\n1 { in(P,H) : h(H) } 1 :- p(P).\n:- in(P1,H), in(P2,H), P1 < P2.\n";
+
+/// The `--stats` counter `name` (as `Restarts     : 11`).
+fn counter(stdout: &str, name: &str) -> u64 {
+    let line =
+        stdout.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("no {name} in\n{stdout}"));
+    line.split(':').nth(1).and_then(|v| v.split_whitespace().next()).and_then(|v| v.parse().ok()).unwrap()
+}
+
+fn stats(args: &[&str], program: &str) -> (String, u64, u64) {
+    let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    all.push("--stats".into());
+    let out = run_command_input(&crate::support::minasp_argv(), &all, Some(program), SECS);
+    assert!(!out.timed_out);
+    let result = out.stdout.lines().find(|l| l.ends_with("SATISFIABLE")).unwrap_or("").to_string();
+    (result, counter(&out.stdout, "Conflicts"), counter(&out.stdout, "Restarts"))
+}
+
+#[test]
+fn every_restart_policy_finds_the_same_answers() {
+    let reference = run_minasp(&["0"], Some(QUEENS), SECS);
+    assert_eq!((reference.models.len(), reference.result.as_str()), (4, "SATISFIABLE"));
+    let want: BTreeSet<_> = reference.models.iter().cloned().collect();
+    let policies: [&[&str]; 6] = [
+        &["--restarts=no"],
+        &["-r", "F,3"],
+        &["--restarts=x,5,1.5"],
+        &["--restarts=L,2"],
+        &["--restarts=D,100,0.7"],
+        &["--restarts=D,3,0.5,2"],
+    ];
+    for policy in policies {
+        let args: Vec<&str> = policy.iter().copied().chain(["0"]).collect();
+        let got = run_minasp(&args, Some(QUEENS), SECS);
+        assert_eq!(got.result, "SATISFIABLE", "{args:?}");
+        assert_eq!(got.models.iter().cloned().collect::<BTreeSet<_>>(), want, "{args:?}");
+        assert_eq!(got.models.len(), 4, "{args:?}: an answer repeated");
+    }
+    for preset in ["trendy", "handy", "frumpy", "jumpy", "crafty", "tweety"] {
+        let arg = format!("--configuration={preset}");
+        let got = run_minasp(&[&arg, "0"], Some(QUEENS), SECS);
+        assert_eq!(got.models.iter().cloned().collect::<BTreeSet<_>>(), want, "{preset}");
+    }
+}
+
+#[test]
+fn dynamic_restarts_restart_and_the_presets_use_them() {
+    let (result, conflicts, restarts) = stats(&["--restarts=D,50,0.8"], PIGEONS);
+    assert_eq!(result, "UNSATISFIABLE");
+    // a window of 50 clauses: at most one restart per 50 conflicts, and
+    // the pigeons' clauses grow worse often enough for some
+    assert!(conflicts > 500, "{conflicts} conflicts");
+    assert!(restarts > 0 && restarts <= conflicts / 50, "{restarts} restarts in {conflicts} conflicts");
+    // clasp's presets of these names restart dynamically (D,100,0.7):
+    // the very same search
+    let d = stats(&["--restarts=D,100,0.7"], PIGEONS);
+    assert_eq!(stats(&["--configuration=trendy"], PIGEONS), d);
+    assert_eq!(stats(&["--configuration=handy"], PIGEONS), d);
+    // an option beside the preset wins
+    assert_eq!(
+        stats(&["--configuration=trendy", "--restarts=D,50,0.8"], PIGEONS),
+        (result, conflicts, restarts)
+    );
+    assert_ne!(stats(&["--restarts=L,100"], PIGEONS), d);
+}
+
+#[test]
+fn a_malformed_restart_policy_is_refused() {
+    for bad in ["D,100", "D,0,0.7", "D,100,0", "D,100,0.7,x", "Q,5", "L"] {
+        let arg = format!("--restarts={bad}");
+        let out = run_command_input(&crate::support::minasp_argv(), &[arg], Some("a."), SECS);
+        // clingo exits with 1 on a bad option value, and so does minasp
+        assert_eq!(out.code, Some(1), "{bad}: {}", out.stderr);
+        assert!(out.stderr.contains(&format!("'{bad}'")), "{bad}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{bad}: printed {}", out.stdout);
+    }
+}
