@@ -19,6 +19,10 @@ use clap::Parser;
 )]
 /// The parsed command line.
 pub struct Cli {
+    /// Warnings for clasp's search-tuning options given, which minasp
+    /// ignores (see [`crate::clasp_tuning`]).
+    #[arg(skip)]
+    pub ignored: Vec<String>,
     /// Input files (`-` or none: standard input); a bare number sets the model limit.
     #[arg(value_name = "FILES")]
     pub files: Vec<String>,
@@ -340,12 +344,18 @@ impl Cli {
     }
 
     /// As [`Cli::parse_args`], from `args` (the first is the program name).
+    /// clasp's search-tuning options are taken out first (see
+    /// [`crate::clasp_tuning`]); [`Cli::ignored`] holds their warnings.
     pub fn parse_from_args(args: impl IntoIterator<Item = String>) -> Result<Cli, clap::Error> {
         let args = args.into_iter().map(|a| match a.strip_prefix("-q") {
             Some(v) if v.starts_with(|c: char| c.is_ascii_digit()) => format!("--quiet={v}"),
             _ => a,
         });
-        Cli::try_parse_from(args)
+        let (args, ignored) = crate::clasp_tuning::take(args.collect())
+            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")))?;
+        let mut cli = Cli::try_parse_from(args)?;
+        cli.ignored = ignored;
+        Ok(cli)
     }
 
     /// The library options these flags ask for.

@@ -44,6 +44,7 @@
 
 pub mod aspif;
 pub mod carry;
+pub mod clasp_tuning;
 pub mod cli;
 pub mod control;
 pub mod diagnostics;

@@ -86,6 +86,9 @@ fn keep_large_blocks_apart() {
 /// One run; returns the exit code.
 fn run(cli: Cli) -> i32 {
     let start = Instant::now();
+    for w in &cli.ignored {
+        eprintln!("*** Warn : (minasp): {w}");
+    }
     let (limit, inputs) = cli.models_and_inputs();
     let style = cli.style();
     let mut ctl = Control::new(cli.options());

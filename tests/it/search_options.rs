@@ -1,10 +1,12 @@
 //! The search options a clasp user passes — restart policies, among them
-//! clasp's dynamic `D,n,f[,lim]`, and the `--configuration` presets —
-//! through the CLI: every policy finds the same answers, dynamic restarts
-//! do restart, the presets are the policies they name, and a malformed
-//! policy is refused with clingo's exit code.
+//! clasp's dynamic `D,n,f[,lim]`, the `--configuration` presets, and
+//! clasp's tuning options minasp ignores — through the CLI: every policy
+//! finds the same answers, dynamic restarts do restart, the presets are the
+//! policies they name, clingo's own presets' option lists run with a
+//! warning per ignored option (and clingo accepts each of them, when
+//! installed), and a malformed value is refused with clingo's exit code.
 
-use crate::support::{run_command_input, run_minasp};
+use crate::support::{python, run_command_input, run_minasp, skip_or_fail, tool_works};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -91,4 +93,80 @@ fn a_malformed_restart_policy_is_refused() {
         assert!(out.stderr.contains(&format!("'{bad}'")), "{bad}: {}", out.stderr);
         assert!(out.stdout.is_empty(), "{bad}: printed {}", out.stdout);
     }
+}
+
+/// clasp's options in its presets `tweety` and `trendy` (`clingo --help=3`),
+/// and the other tuning options minasp ignores, as a user writes them.
+const TUNING: &[&str] = &[
+    "--eq=3",
+    "--trans-ext=dynamic",
+    "--deletion=basic,50",
+    "--del-max=2000000",
+    "--del-estimate=1",
+    "--del-cfl=+,2000,100,20",
+    "--del-grow=0",
+    "--del-glue=2,0",
+    "--strengthen=recursive,all",
+    "--otfs=2",
+    "--init-moms",
+    "--score-other=all",
+    "--update-lbd=less",
+    "--save-progress=160",
+    "--init-watches=least",
+    "--local-restarts",
+    "--loops=shared",
+    "--sat-prepro=2,iter=20,occ=25,time=240",
+    "--del-init=3.0,500,19500",
+    "--del-grow=1.1,20.0,x,100,1.5",
+    "--counter-restarts=3,1023",
+    "--reverse-arcs=2",
+    "--contraction=250",
+    "--sign-def=asp",
+    "--sign-fix",
+    "--no-init-moms",
+    "--block-restarts=5000",
+    "--lookahead=atom",
+    "--opt-heuristic=sign",
+    "--restart-on-model",
+    "--backprop",
+    "--no-gamma",
+    "--partial-check=50",
+];
+
+#[test]
+fn clasps_tuning_options_run_unchanged_with_a_warning_each() {
+    let plain = run_minasp(&["0"], Some(QUEENS), SECS);
+    let mut args: Vec<&str> = TUNING.to_vec();
+    args.push("0");
+    let tuned = run_minasp(&args, Some(QUEENS), SECS);
+    assert_eq!((tuned.result.as_str(), tuned.code), (plain.result.as_str(), plain.code));
+    assert_eq!(tuned.models, plain.models, "the same search: the options are ignored");
+    let warnings: Vec<&str> =
+        tuned.stderr.lines().filter(|l| l.starts_with("*** Warn : (minasp): --")).collect();
+    assert_eq!(warnings.len(), TUNING.len(), "{}", tuned.stderr);
+    for (w, option) in warnings.iter().zip(TUNING) {
+        assert!(
+            w.contains(&format!("{option}: ")) && w.ends_with("ignored (the answers are the same)"),
+            "{w}"
+        );
+    }
+    // a value clasp refuses, or an option clasp does not negate
+    for bad in ["--otfs=x", "--sign-def=up", "--init-moms=yes", "--del-cfl=y,100", "--no-eq-dfs"] {
+        let out = run_command_input(&crate::support::minasp_argv(), &[bad.to_string()], Some("a."), SECS);
+        assert_eq!(out.code, Some(1), "{bad}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{bad}: printed {}", out.stdout);
+    }
+    // clingo knows every one of them (the list above is clasp's, not made up)
+    let native = vec!["clingo".to_string()];
+    let module = vec![python(), "-m".to_string(), "clingo".to_string()];
+    let Some(clingo) = [native, module].into_iter().find(|c| tool_works(c)) else {
+        skip_or_fail("clingo not installed: the tuning options not checked against clingo's");
+        return;
+    };
+    for option in TUNING {
+        let out = run_command_input(&clingo, &[option.to_string()], Some("a."), SECS);
+        assert!(out.stdout.contains("SATISFIABLE"), "clingo refuses {option}: {}", out.stderr);
+    }
+    let out = run_command_input(&clingo, &["--no-eq-dfs".to_string()], Some("a."), SECS);
+    assert!(!out.stdout.contains("SATISFIABLE"), "clingo accepts --no-eq-dfs");
 }
