@@ -662,9 +662,10 @@ impl Control {
         if let Err(e) = ground.program().validate() {
             panic!("internal error: the ground program is invalid: {e:?}");
         }
-        // Branch and bound is a sequence of single-model searches: their
-        // tuning (progress saving, target phases), unless all answer sets
-        // are enumerated (`enum`, `ignore`, no objective).
+        // Optimisation (branch and bound, core-guided) is a sequence of
+        // single-model searches with their own tuning (plain mode
+        // throughout, see `solver::phases`), unless all answer sets are
+        // enumerated (`enum`, `ignore`, no objective).
         let converging = !ground.program().minimize.is_empty()
             && matches!(self.options.opt.mode, OptMode::Opt | OptMode::OptN);
         let tuning = Tuning {

@@ -154,8 +154,9 @@ pub struct Tuning {
     /// alternates between that and clasp's static signs (see `phases`),
     /// unless it optimises.
     pub enumerate: bool,
-    /// The models are those of branch and bound: each must be better than
-    /// the last. Such a search keeps to target phases (see `phases`).
+    /// The models are those of optimisation (branch and bound, or the
+    /// core-guided searches under assumptions): such a search is in plain
+    /// mode throughout, as clasp's (see `phases`).
     pub optimize: bool,
     /// The user's search parameters (restarts, random decisions).
     pub params: params::Params,
