@@ -1,5 +1,6 @@
 //! clasp's search-tuning options that minasp has no counterpart for
-//! (`--eq=3`, `--init-moms`, `--deletion=basic,50`, ...): a clingo command
+//! (`--eq=3`, `--init-moms`, `--deletion=basic,50`, ..., and the decision
+//! heuristics `--heuristic=Berkmin|Vmtf|Unit|None`): a clingo command
 //! line that passes them runs unchanged, with one warning per option
 //! saying it was ignored. They are taken out of the arguments before the
 //! rest are parsed; a value clasp would refuse (`--otfs=x`,
@@ -86,12 +87,15 @@ const OPTIONS: &[(&str, Takes)] = &[
     ("sat-prepro", optional(&["yes", "no"])),
 ];
 
+/// clasp's decision heuristics besides Vsids and Domain (`--heuristic=Berkmin,...`).
+const OTHER_HEURISTICS: &[&str] = &["Berkmin", "Vmtf", "Unit", "None"];
+
 /// The tuning options in `args` (the first is the program name), taken
 /// out: the remaining arguments, and one warning per option taken.
 pub fn take(args: Vec<String>) -> Result<(Vec<String>, Vec<String>), String> {
     let mut rest = Vec::with_capacity(args.len());
     let mut warnings = Vec::new();
-    let mut it = args.into_iter();
+    let mut it = args.into_iter().peekable();
     rest.extend(it.next());
     while let Some(arg) = it.next() {
         if arg == "--" {
@@ -107,6 +111,19 @@ pub fn take(args: Vec<String>) -> Result<(Vec<String>, Vec<String>), String> {
             Some((n, v)) => (n, Some(v.to_string())),
             None => (body, None),
         };
+        if name == "heuristic" {
+            // clasp's other heuristics: minasp decides with Vsids (or Domain)
+            let given = value.clone().or_else(|| it.peek().cloned());
+            if let Some(v) = given.filter(|v| OTHER_HEURISTICS.contains(&v.split(',').next().unwrap_or(""))) {
+                if value.is_none() {
+                    it.next();
+                }
+                warnings.push(format!(
+                    "--heuristic={v}: clasp's heuristic, which minasp does not have (it decides with Vsids): ignored (the answers are the same)"
+                ));
+                continue;
+            }
+        }
         let negated = name.strip_prefix("no-");
         let found = OPTIONS.iter().find(|(n, _)| *n == name).or_else(|| {
             OPTIONS.iter().find(|(n, t)| Some(*n) == negated && matches!(t, Takes::Flag { negatable: true }))
@@ -183,6 +200,21 @@ mod tests {
         assert_eq!(warnings.len(), 9);
         assert!(warnings[3].starts_with("--deletion=basic,50: "), "{}", warnings[3]);
         assert!(warnings[5].starts_with("--save-progress: "), "{}", warnings[5]);
+        // clasp's other heuristics, in both spellings; Vsids and Domain stay
+        let (rest, warnings) = take(args(&[
+            "--heuristic=Berkmin,256",
+            "--heuristic",
+            "Vmtf",
+            "--heuristic=Domain",
+            "--heuristic",
+            "Vsids",
+        ]))
+        .unwrap();
+        assert_eq!(rest, args(&["--heuristic=Domain", "--heuristic", "Vsids"]));
+        assert!(
+            warnings[0].starts_with("--heuristic=Berkmin,256: ")
+                && warnings[1].starts_with("--heuristic=Vmtf: ")
+        );
         // after `--` nothing is an option
         let (rest, warnings) = take(args(&["--", "--eq=3"])).unwrap();
         assert_eq!((rest, warnings.len()), (args(&["--", "--eq=3"]), 0));

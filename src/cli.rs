@@ -228,9 +228,6 @@ fn parse_heuristic(s: &str) -> Result<Heuristic, String> {
     let domain = match name {
         "Vsids" | "vsids" => false,
         "Domain" | "domain" => true,
-        "Berkmin" | "Vmtf" | "Unit" | "None" => {
-            return Err(format!("'{name}' is not supported: minasp decides with Vsids or Domain"))
-        }
         _ => return Err(format!("'{s}': expected Vsids or Domain")),
     };
     let decay = match n.map(|d| d.trim().parse::<u32>()) {

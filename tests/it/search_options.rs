@@ -131,6 +131,7 @@ const TUNING: &[&str] = &[
     "--backprop",
     "--no-gamma",
     "--partial-check=50",
+    "--heuristic=Berkmin",
 ];
 
 #[test]
