@@ -26,6 +26,7 @@ mod assignment;
 mod clause_db;
 mod decide;
 pub mod domain;
+mod dynamic_restart;
 mod extend;
 mod lit;
 mod memory;

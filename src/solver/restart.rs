@@ -1,15 +1,7 @@
 //! Restart and learned-clause-database schedules.
 //!
 //! Restarts follow the policy given ([`Restarts`]; by default the Luby
-//! sequence scaled by 100 conflicts). Dynamic restarts (clasp's `D,n,f`,
-//! glucose's policy) restart when the clauses learnt lately are worse than
-//! usual: the mean LBD of the last `n` (a window emptied at each restart,
-//! so at least `n` conflicts pass between two) times `f` exceeds the mean
-//! over all learnt so far. As clasp's, the factor adapts: a run that
-//! reaches `DYNAMIC_CAP` conflicts ends anyway and raises it by 0.1, a run
-//! of `DYNAMIC_LONG` or more raises it by 0.05, and one shorter than
-//! `DYNAMIC_SHORT` lowers it by 0.05 while it is above the one given — so
-//! a factor that would never fire on a program still restarts it. Reductions
+//! sequence scaled by 100 conflicts; dynamic ones: see `dynamic_restart`). Reductions
 //! of the learnt clause database happen every `reduce_interval` conflicts,
 //! the interval growing by `reduce_inc` each time (glucose style), and
 //! also whenever the learnt clauses a reduction may delete outnumber a
@@ -37,8 +29,8 @@ pub fn luby(mut i: u64) -> u64 {
     1u64 << seq
 }
 
+use super::dynamic_restart::DynamicRestarts;
 use super::params::Restarts;
-use std::collections::VecDeque;
 
 /// When to restart and when to reduce the learnt clauses, counted in conflicts (see the module docs).
 pub struct Schedule {
@@ -60,26 +52,9 @@ pub struct Schedule {
     /// The learnt clauses the last reduction could not delete (glue
     /// clauses, reasons): not counted against the limit.
     undeletable: usize,
-    /// Dynamic restarts: the LBDs and conflict levels of the clauses learnt
-    /// since the last restart, at most the policy's window of them.
-    window: VecDeque<(u32, u32)>,
-    /// Their sums.
-    window_lbd: u64,
-    window_level: u64,
-    /// All clauses learnt since the schedule started: their number and the
-    /// sums of their LBDs and conflict levels.
-    learnt: u64,
-    total_lbd: u64,
-    total_level: u64,
-    /// Dynamic restarts: the factor in use (see the module docs).
-    factor: f64,
+    /// Dynamic restarts' state, under that policy.
+    dynamic: Option<DynamicRestarts>,
 }
-
-/// Dynamic restarts: the longest run, and the run lengths from which the
-/// factor rises or falls.
-const DYNAMIC_CAP: u64 = 16_000;
-const DYNAMIC_LONG: u64 = 4_000;
-const DYNAMIC_SHORT: u64 = 1_000;
 
 /// Learnt clauses kept per problem constraint, and the bounds of that limit.
 const PER_CONSTRAINT: f64 = 3.0;
@@ -118,15 +93,9 @@ impl Schedule {
             conflicts: 0,
             next_growth: FIRST_GROWTH,
             undeletable: 0,
-            window: VecDeque::new(),
-            window_lbd: 0,
-            window_level: 0,
-            learnt: 0,
-            total_lbd: 0,
-            total_level: 0,
-            factor: match policy {
-                Restarts::Dynamic(_, f, _) => f,
-                _ => 0.0,
+            dynamic: match policy {
+                Restarts::Dynamic(n, f, lim) => Some(DynamicRestarts::new(n, f, lim)),
+                _ => None,
             },
         }
     }
@@ -152,55 +121,18 @@ impl Schedule {
     /// Records a clause learnt from a conflict: its LBD and the decision
     /// level of the conflict (what dynamic restarts go by).
     pub fn on_learnt(&mut self, lbd: u32, level: u32) {
-        let Restarts::Dynamic(n, ..) = self.policy else { return };
-        self.learnt += 1;
-        self.total_lbd += u64::from(lbd);
-        self.total_level += u64::from(level);
-        if self.window.len() as u64 >= n {
-            let (l, v) = self.window.pop_front().expect("a full window");
-            self.window_lbd -= u64::from(l);
-            self.window_level -= u64::from(v);
+        if let Some(d) = &mut self.dynamic {
+            d.record(lbd, level);
         }
-        self.window.push_back((lbd, level));
-        self.window_lbd += u64::from(lbd);
-        self.window_level += u64::from(level);
-    }
-
-    /// True when the clauses learnt since the last restart fill the
-    /// window and are worse than usual, or the run is as long as it may be
-    /// (see the module docs).
-    fn dynamic_restart(&self, n: u64, lim: u32) -> bool {
-        if self.conflicts_since_restart >= DYNAMIC_CAP {
-            return true;
-        }
-        if (self.window.len() as u64) < n || self.learnt == 0 {
-            return false;
-        }
-        let mean_lbd = self.total_lbd as f64 / self.learnt as f64;
-        let (recent, overall) = if lim > 0 && mean_lbd > f64::from(lim) {
-            (self.window_level as f64 / n as f64, self.total_level as f64 / self.learnt as f64)
-        } else {
-            (self.window_lbd as f64 / n as f64, mean_lbd)
-        };
-        recent * self.factor > overall
     }
 
     /// True (once) when the current run is over.
     pub fn should_restart(&mut self) -> bool {
-        if let Restarts::Dynamic(n, given, lim) = self.policy {
-            if !self.dynamic_restart(n, lim) {
+        if let Some(d) = &mut self.dynamic {
+            if !d.due(self.conflicts_since_restart) {
                 return false;
             }
-            let run = self.conflicts_since_restart;
-            if run >= DYNAMIC_CAP {
-                self.factor += 0.1;
-            } else if run >= DYNAMIC_LONG {
-                self.factor += 0.05;
-            } else if run < DYNAMIC_SHORT && self.factor > given {
-                self.factor = (self.factor - 0.05).max(given);
-            }
-            self.window.clear();
-            (self.window_lbd, self.window_level) = (0, 0);
+            d.restarted(self.conflicts_since_restart);
         } else if self.conflicts_since_restart < self.restart_limit {
             return false;
         }
@@ -244,7 +176,12 @@ impl Schedule {
 
 #[cfg(test)]
 mod tests {
+    use super::super::dynamic_restart::{CAP, LONG};
     use super::{Restarts, Schedule};
+
+    fn factor(s: &Schedule) -> f64 {
+        s.dynamic.as_ref().expect("dynamic restarts").factor
+    }
 
     /// After many restarts and reductions, starting over gives the
     /// intervals of a new schedule (clasp's state at a new solve call).
@@ -338,31 +275,31 @@ mod tests {
         // a factor that never fires: the run ends at the cap and the factor
         // rises; a long run raises it less; short runs bring it back down
         let mut s = Schedule::new(Restarts::Dynamic(2, 0.5, 0));
-        for i in 0..super::DYNAMIC_CAP {
+        for i in 0..CAP {
             s.on_conflict();
             s.on_learnt(5, 9);
-            assert_eq!(s.should_restart(), i + 1 == super::DYNAMIC_CAP);
+            assert_eq!(s.should_restart(), i + 1 == CAP);
         }
-        assert!((s.factor - 0.6).abs() < 1e-9);
-        for _ in 0..super::DYNAMIC_LONG {
+        assert!((factor(&s) - 0.6).abs() < 1e-9);
+        for _ in 0..LONG {
             s.on_conflict();
             s.on_learnt(5, 9);
         }
         s.on_learnt(30, 9);
         s.on_learnt(30, 9);
         assert!(s.should_restart());
-        assert!((s.factor - 0.65).abs() < 1e-9);
+        assert!((factor(&s) - 0.65).abs() < 1e-9);
         for _ in 0..3 {
             s.on_conflict();
             s.on_learnt(30, 9);
             s.on_learnt(30, 9);
             assert!(s.should_restart());
         }
-        assert!((s.factor - 0.5).abs() < 1e-9, "not below the factor given: {}", s.factor);
+        assert!((factor(&s) - 0.5).abs() < 1e-9, "not below the factor given: {}", factor(&s));
         // other policies ignore learnt clauses
         let mut s = Schedule::new(Restarts::Never);
         s.on_learnt(3, 3);
-        assert!(s.window.is_empty() && s.learnt == 0);
+        assert!(s.dynamic.is_none());
     }
 
     #[test]
