@@ -90,9 +90,25 @@ const OPTIONS: &[(&str, Takes)] = &[
 /// clasp's decision heuristics besides Vsids and Domain (`--heuristic=Berkmin,...`).
 const OTHER_HEURISTICS: &[&str] = &["Berkmin", "Vmtf", "Unit", "None"];
 
+/// The option `name` stands for: itself, or — as clasp reads unambiguous
+/// prefixes (`--save-p=75`, `--sat-p=2` in its presets) — the one tuning
+/// option it begins, when it begins no other and none of `own`
+/// (minasp's own long options).
+fn lookup(name: &str, own: &[&str]) -> Option<(&'static str, Takes)> {
+    if let Some(&found) = OPTIONS.iter().find(|(n, _)| *n == name) {
+        return Some(found);
+    }
+    let mut begun = OPTIONS.iter().filter(|(n, _)| n.starts_with(name));
+    match (begun.next(), begun.next()) {
+        (Some(&found), None) if !own.iter().any(|o| o.starts_with(name)) => Some(found),
+        _ => None,
+    }
+}
+
 /// The tuning options in `args` (the first is the program name), taken
-/// out: the remaining arguments, and one warning per option taken.
-pub fn take(args: Vec<String>) -> Result<(Vec<String>, Vec<String>), String> {
+/// out: the remaining arguments, and one warning per option taken. `own`:
+/// minasp's long option names (a prefix of one of them is not taken).
+pub fn take(args: Vec<String>, own: &[&str]) -> Result<(Vec<String>, Vec<String>), String> {
     let mut rest = Vec::with_capacity(args.len());
     let mut warnings = Vec::new();
     let mut it = args.into_iter().peekable();
@@ -125,10 +141,10 @@ pub fn take(args: Vec<String>) -> Result<(Vec<String>, Vec<String>), String> {
             }
         }
         let negated = name.strip_prefix("no-");
-        let found = OPTIONS.iter().find(|(n, _)| *n == name).or_else(|| {
-            OPTIONS.iter().find(|(n, t)| Some(*n) == negated && matches!(t, Takes::Flag { negatable: true }))
+        let found = lookup(name, own).or_else(|| {
+            negated.and_then(|n| lookup(n, own)).filter(|(_, t)| matches!(t, Takes::Flag { negatable: true }))
         });
-        let Some(&(option, takes)) = found else {
+        let Some((option, takes)) = found else {
             rest.push(arg);
             continue;
         };
@@ -173,13 +189,17 @@ pub fn take(args: Vec<String>) -> Result<(Vec<String>, Vec<String>), String> {
 mod tests {
     use super::take;
 
+    fn take_(args: Vec<String>) -> Result<(Vec<String>, Vec<String>), String> {
+        take(args, &["restarts", "stats", "heuristic", "opt-strategy"])
+    }
+
     fn args(list: &[&str]) -> Vec<String> {
         std::iter::once("minasp").chain(list.iter().copied()).map(String::from).collect()
     }
 
     #[test]
     fn tuning_options_are_taken_out_with_a_warning_each() {
-        let (rest, warnings) = take(args(&[
+        let (rest, warnings) = take_(args(&[
             "f.lp",
             "--eq=3",
             "--init-moms",
@@ -201,7 +221,7 @@ mod tests {
         assert!(warnings[3].starts_with("--deletion=basic,50: "), "{}", warnings[3]);
         assert!(warnings[5].starts_with("--save-progress: "), "{}", warnings[5]);
         // clasp's other heuristics, in both spellings; Vsids and Domain stay
-        let (rest, warnings) = take(args(&[
+        let (rest, warnings) = take_(args(&[
             "--heuristic=Berkmin,256",
             "--heuristic",
             "Vmtf",
@@ -215,15 +235,24 @@ mod tests {
             warnings[0].starts_with("--heuristic=Berkmin,256: ")
                 && warnings[1].starts_with("--heuristic=Vmtf: ")
         );
+        // unambiguous prefixes, as clasp reads them; not one that begins
+        // two tuning options, or one of minasp's own
+        let (rest, warnings) =
+            take_(args(&["--save-p=75", "--sat-p=2", "--no-init-m", "--del", "--rest", "--lo=x"])).unwrap();
+        assert_eq!(rest, args(&["--del", "--rest", "--lo=x"]));
+        assert!(
+            warnings[0].starts_with("--save-progress=75: ") && warnings[1].starts_with("--sat-prepro=2: ")
+        );
+        assert!(warnings[2].starts_with("--no-init-m: "), "{}", warnings[2]);
         // after `--` nothing is an option
-        let (rest, warnings) = take(args(&["--", "--eq=3"])).unwrap();
+        let (rest, warnings) = take_(args(&["--", "--eq=3"])).unwrap();
         assert_eq!((rest, warnings.len()), (args(&["--", "--eq=3"]), 0));
         // options minasp reads, unknown ones, and `--no-` before an option
         // clasp does not negate are left for the parser (which refuses them)
         let keep = ["--restarts=L,60", "--foo=1", "--heuristic=Vsids", "--no-eq-dfs", "--no-eq", "--gamma"];
-        let (rest, warnings) = take(args(&keep)).unwrap();
+        let (rest, warnings) = take_(args(&keep)).unwrap();
         assert_eq!((rest, warnings.len()), (args(&keep), 0));
-        let (rest, warnings) = take(args(&["--no-gamma", "--no-backprop", "--eq-dfs"])).unwrap();
+        let (rest, warnings) = take_(args(&["--no-gamma", "--no-backprop", "--eq-dfs"])).unwrap();
         assert_eq!((rest, warnings.len()), (args(&[]), 3));
     }
 
@@ -239,7 +268,7 @@ mod tests {
             &["--del-cfl=y,100"],
             &["--trans-ext=nan"],
         ] {
-            let e = take(args(bad)).unwrap_err();
+            let e = take_(args(bad)).unwrap_err();
             assert!(e.contains("invalid value") || e.contains("value"), "{bad:?}: {e}");
         }
     }

@@ -348,7 +348,10 @@ impl Cli {
             Some(v) if v.starts_with(|c: char| c.is_ascii_digit()) => format!("--quiet={v}"),
             _ => a,
         });
-        let (args, ignored) = crate::clasp_tuning::take(args.collect())
+        use clap::CommandFactory;
+        let command = Cli::command();
+        let own: Vec<&str> = command.get_arguments().filter_map(|a| a.get_long()).collect();
+        let (args, ignored) = crate::clasp_tuning::take(args.collect(), &own)
             .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")))?;
         let mut cli = Cli::try_parse_from(args)?;
         cli.ignored = ignored;

@@ -171,3 +171,48 @@ fn clasps_tuning_options_run_unchanged_with_a_warning_each() {
     let out = run_command_input(&clingo, &["--no-eq-dfs".to_string()], Some("a."), SECS);
     assert!(!out.stdout.contains("SATISFIABLE"), "clingo accepts --no-eq-dfs");
 }
+
+/// Every option of every preset clingo lists (`clingo --help=3`, "Default
+/// configurations"), given at once as a user copies them — clasp's
+/// abbreviations (`--save-p`, `--sat-p`) included — runs: the same answers,
+/// minasp's own options read and the rest ignored with a warning each.
+#[test]
+fn every_option_of_clingos_presets_runs() {
+    let native = vec!["clingo".to_string()];
+    let module = vec![python(), "-m".to_string(), "clingo".to_string()];
+    let Some(clingo) = [native, module].into_iter().find(|c| tool_works(c)) else {
+        skip_or_fail("clingo not installed: its presets' option lists not read");
+        return;
+    };
+    let help = run_command_input(&clingo, &["--help=3".to_string()], None, SECS).stdout;
+    let mut presets: Vec<(String, Vec<String>)> = Vec::new();
+    for line in help.lines().skip_while(|l| !l.starts_with("Default configurations:")).skip(1) {
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix("]:")) {
+            presets.push((name.to_string(), Vec::new()));
+        } else if let Some((_, options)) = presets.last_mut() {
+            options.extend(line.split_whitespace().filter(|t| t.starts_with("--")).map(String::from));
+        }
+    }
+    assert!(
+        presets.len() >= 6 && presets.iter().all(|(_, o)| o.len() >= 10),
+        "clingo --help=3 read as {presets:?}"
+    );
+    let want: BTreeSet<_> = run_minasp(&["0"], Some(QUEENS), SECS).models.into_iter().collect();
+    for (name, options) in presets {
+        let mut args: Vec<&str> = options.iter().map(String::as_str).collect();
+        args.push("0");
+        let got = run_minasp(&args, Some(QUEENS), SECS);
+        assert_eq!((got.result.as_str(), got.code), ("SATISFIABLE", Some(30)), "{name}: {}", got.stderr);
+        assert_eq!(got.models.iter().cloned().collect::<BTreeSet<_>>(), want, "{name}");
+        let warned = got.stderr.lines().filter(|l| l.starts_with("*** Warn : (minasp): --")).count();
+        // minasp reads --heuristic=Vsids[,n] and --restarts itself
+        let own = options
+            .iter()
+            .filter(|o| o.starts_with("--restarts") || o.starts_with("--heuristic=Vsids"))
+            .count();
+        assert_eq!(warned, options.len() - own, "{name}: {}", got.stderr);
+    }
+}
