@@ -11,8 +11,8 @@
 
 use crate::checkers::{check_fifteen, check_lunar, check_peg, check_solitaire, facts, Atom};
 use crate::support::{
-    minasp_argv, model_diff, parse_output, python, run_command, same_models, shared_dir, show_model,
-    skip_or_fail, tool_works, Model,
+    clingo_command, minasp_argv, model_diff, parse_output, run_command, same_models, shared_dir, show_model,
+    skip_or_fail, Model,
 };
 use std::path::Path;
 
@@ -59,17 +59,11 @@ fn minasp(args: &[&str]) -> Run {
 
 /// The clingo command (`clingo`, else `python3 -m clingo`), if installed.
 fn clingo() -> Option<Vec<String>> {
-    let works = |argv: &[String]| tool_works(argv);
-    let native = vec!["clingo".to_string()];
-    let module = vec![python(), "-m".to_string(), "clingo".to_string()];
-    if works(&native) {
-        Some(native)
-    } else if works(&module) {
-        Some(module)
-    } else {
+    let found = clingo_command();
+    if found.is_none() {
         skip_or_fail("clingo (binary or python module) not installed: programs/ not compared with clingo");
-        None
     }
+    found
 }
 
 /// minasp on `ours` and clingo on `theirs` (same extra arguments, all

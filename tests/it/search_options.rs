@@ -6,7 +6,7 @@
 //! warning per ignored option (and clingo accepts each of them, when
 //! installed), and a malformed value is refused with clingo's exit code.
 
-use crate::support::{python, run_command_input, run_minasp, skip_or_fail, tool_works};
+use crate::support::{clingo_command, run_command_input, run_minasp, skip_or_fail};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -158,9 +158,7 @@ fn clasps_tuning_options_run_unchanged_with_a_warning_each() {
         assert!(out.stdout.is_empty(), "{bad}: printed {}", out.stdout);
     }
     // clingo knows every one of them (the list above is clasp's, not made up)
-    let native = vec!["clingo".to_string()];
-    let module = vec![python(), "-m".to_string(), "clingo".to_string()];
-    let Some(clingo) = [native, module].into_iter().find(|c| tool_works(c)) else {
+    let Some(clingo) = clingo_command() else {
         skip_or_fail("clingo not installed: the tuning options not checked against clingo's");
         return;
     };
@@ -178,9 +176,7 @@ fn clasps_tuning_options_run_unchanged_with_a_warning_each() {
 /// minasp's own options read and the rest ignored with a warning each.
 #[test]
 fn every_option_of_clingos_presets_runs() {
-    let native = vec!["clingo".to_string()];
-    let module = vec![python(), "-m".to_string(), "clingo".to_string()];
-    let Some(clingo) = [native, module].into_iter().find(|c| tool_works(c)) else {
+    let Some(clingo) = clingo_command() else {
         skip_or_fail("clingo not installed: its presets' option lists not read");
         return;
     };

@@ -254,6 +254,14 @@ pub fn tool_works(argv: &[String]) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// The clingo command: native `clingo`, else `python3 -m clingo`; `None`
+/// when neither runs.
+pub fn clingo_command() -> Option<Vec<String>> {
+    let native = vec!["clingo".to_string()];
+    let module = vec![python(), "-m".to_string(), "clingo".to_string()];
+    [native, module].into_iter().find(|c| tool_works(c))
+}
+
 /// Runs the command under test on `files` with `--models 0`.
 pub fn run_under_test(files: &[PathBuf], timeout: Duration) -> RunOutput {
     run_under_test_limit(files, timeout, 0)
