@@ -1,5 +1,5 @@
 //! clasp's search-tuning options that minasp has no counterpart for
-//! (`--eq=3`, `--init-moms`, `--deletion=basic,50`, ..., and the decision
+//! (`--eq=3`, `--sign-fix`, `--deletion=basic,50`, ..., and the decision
 //! heuristics `--heuristic=Berkmin|Vmtf|Unit|None`): a clingo command
 //! line that passes them runs unchanged, with one warning per option
 //! saying it was ignored. They are taken out of the arguments before the
@@ -41,7 +41,6 @@ const SCHEDULES: &[&str] = &["F", "L", "x", "+", "D", "f", "l", "no", "0"];
 /// clasp 3's search and preprocessing tuning options (`clasp --help=3`).
 const OPTIONS: &[(&str, Takes)] = &[
     // decisions and signs
-    ("init-moms", FLAG_OR_NO),
     ("sign-fix", FLAG_OR_NO),
     ("sign-def", number(&["asp", "pos", "neg", "rnd", "no"])),
     ("sign-def-disj", number(&["asp", "pos", "neg", "rnd", "no"])),
@@ -202,8 +201,8 @@ mod tests {
         let (rest, warnings) = take_(args(&[
             "f.lp",
             "--eq=3",
-            "--init-moms",
-            "--no-init-moms",
+            "--sign-fix",
+            "--no-sign-fix",
             "--deletion",
             "basic,50",
             "--del-cfl=+,2000,100,20",
@@ -238,12 +237,12 @@ mod tests {
         // unambiguous prefixes, as clasp reads them; not one that begins
         // two tuning options, or one of minasp's own
         let (rest, warnings) =
-            take_(args(&["--save-p=75", "--sat-p=2", "--no-init-m", "--del", "--rest", "--lo=x"])).unwrap();
+            take_(args(&["--save-p=75", "--sat-p=2", "--no-sign-f", "--del", "--rest", "--lo=x"])).unwrap();
         assert_eq!(rest, args(&["--del", "--rest", "--lo=x"]));
         assert!(
             warnings[0].starts_with("--save-progress=75: ") && warnings[1].starts_with("--sat-prepro=2: ")
         );
-        assert!(warnings[2].starts_with("--no-init-m: "), "{}", warnings[2]);
+        assert!(warnings[2].starts_with("--no-sign-f: "), "{}", warnings[2]);
         // after `--` nothing is an option
         let (rest, warnings) = take_(args(&["--", "--eq=3"])).unwrap();
         assert_eq!((rest, warnings.len()), (args(&["--", "--eq=3"]), 0));
@@ -261,7 +260,7 @@ mod tests {
         for bad in [
             &["--otfs=x"][..],
             &["--sign-def=up"],
-            &["--init-moms=yes"],
+            &["--sign-fix=yes"],
             &["--reset-restarts"],
             &["--eq"],
             &["--eq", "--stats"],

@@ -108,6 +108,14 @@ pub struct Cli {
     #[arg(short = 'r', long = "restarts", value_name = "POLICY",
           value_parser = |s: &str| s.parse::<crate::solver::params::Restarts>())]
     pub restarts: Option<crate::solver::params::Restarts>,
+    /// The first decisions follow MOMS-like scores from the binary clauses
+    /// (clasp's `--init-moms`, on in clasp's presets); minasp's default is
+    /// the variables' order, with the scores in the second search of `-t`.
+    #[arg(long = "init-moms", overrides_with = "no_init_moms")]
+    pub init_moms: bool,
+    /// The first decisions follow the variables' order (the default).
+    #[arg(long = "no-init-moms", overrides_with = "init_moms")]
+    pub no_init_moms: bool,
     /// A preset of the search parameters: `auto`, `tweety`, `many` (the
     /// defaults), `handy`, `trendy` (dynamic restarts), `frumpy`, `crafty`
     /// (geometric restarts), `jumpy` (frequent restarts, 1% random decisions).
@@ -419,7 +427,7 @@ impl Cli {
 
     /// The search parameters: the `--configuration` preset (default:
     /// minasp's defaults), then `--seed`, `--rand-freq`, `--restarts`,
-    /// `--heuristic`.
+    /// `--heuristic`, `--init-moms`.
     pub fn params(&self) -> crate::solver::params::Params {
         let mut p = self.configuration.unwrap_or_default();
         if let Some(s) = self.seed {
@@ -435,6 +443,7 @@ impl Cli {
             p.domain = h.domain;
             p.decay = h.decay.or(p.decay);
         }
+        p.init_moms = (p.init_moms || self.init_moms) && !self.no_init_moms;
         p
     }
 

@@ -177,6 +177,17 @@ impl VarOrder {
         }
     }
 
+    /// Gives the variables these activities (initial scores, below the
+    /// first bump; see `moms`) and reorders the heap.
+    pub fn set_initial_scores(&mut self, scores: &[f64]) {
+        for (a, &x) in self.activity.iter_mut().zip(scores) {
+            *a = x;
+        }
+        for i in (0..self.heap.len() / 2).rev() {
+            self.sift_down(i);
+        }
+    }
+
     /// Sets the activity decay factor (the inverse of the growth of `inc`).
     pub fn set_decay(&mut self, decay: f64) {
         self.decay = decay;

@@ -31,6 +31,7 @@ mod extend;
 mod lit;
 mod memory;
 mod minimize;
+mod moms;
 mod oll;
 pub mod params;
 mod phases;
@@ -334,6 +335,10 @@ impl Solver {
             if !s.done {
                 s.add_problem_clause(&[l]);
             }
+        }
+        if tuning.params.init_moms {
+            let scores = moms::scores(&s.watches, nv);
+            s.order.set_initial_scores(&scores);
         }
         s.stats.variables = nv as u64;
         s.stats.weights = problem.weights.len() as u64;

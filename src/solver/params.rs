@@ -1,6 +1,6 @@
 //! Search parameters a user may set: the restart policy, random decisions
-//! and their seed (clasp's `--restarts`, `--rand-freq`, `--seed`), and the
-//! presets `--configuration` names.
+//! and their seed (clasp's `--restarts`, `--rand-freq`, `--seed`), initial
+//! scores (`--init-moms`), and the presets `--configuration` names.
 //!
 //! Invariant: the parameters change how the search runs, never what it
 //! finds — every setting is complete and sound.
@@ -84,11 +84,21 @@ pub struct Params {
     /// is 0.<n>); `None`: the search's own (0.95 for one model, 0.92
     /// when enumerating).
     pub decay: Option<f64>,
+    /// The first decisions follow scores from the binary clauses (clasp's
+    /// `--init-moms`, see `moms`); off: the variables' order.
+    pub init_moms: bool,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { seed: 1, rand_freq: 0.0, restarts: Restarts::Luby(100), domain: false, decay: None }
+        Params {
+            seed: 1,
+            rand_freq: 0.0,
+            restarts: Restarts::Luby(100),
+            domain: false,
+            decay: None,
+            init_moms: false,
+        }
     }
 }
 

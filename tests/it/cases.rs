@@ -142,7 +142,7 @@ pub fn run_cases(cases: &[Case], timeout: Duration, first_model: bool) -> (Vec<F
                     Check::Brave | Check::Cautious => check_consequences(&expected, &run),
                 };
                 if first_model && c.check == Check::All && checked.is_ok() {
-                    let first = run_under_test_limit(&c.files, timeout, 1);
+                    let first = run_under_test_args(&c.files, timeout, 1, &c.args);
                     *busy.lock().unwrap() += first.elapsed;
                     checked = check_first_model(&c.expected, &first);
                 }

@@ -73,7 +73,11 @@ fn random_programs(name: &str, cfg: gen::GenConfig, cases_n: u64, base: u64) {
         std::fs::write(&p, &text).expect("write program");
         (vec![p], vec![(file, text)])
     });
-    let cases = g.cases;
+    let mut cases = g.cases;
+    // every fourth with initial scores from the program (another search)
+    for c in cases.iter_mut().skip(3).step_by(4) {
+        c.args.push("--init-moms".to_string());
+    }
     let n_models: usize = cases.iter().map(|c| c.expected.len()).sum();
     let unsat = cases.iter().filter(|c| c.expected.is_empty()).count();
     let t_run = Instant::now();

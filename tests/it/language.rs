@@ -130,7 +130,8 @@ fn random_language_programs_match_clingo() {
     let mut cases = g.cases;
     // Every eighth program is run with projection, every eighth for brave
     // and for cautious consequences; every second one with the domain
-    // heuristic (its #heuristic directives must not change any answer).
+    // heuristic (its #heuristic directives must not change any answer);
+    // every third with `-t2`, every fourth with `--init-moms`.
     for (i, c) in cases.iter_mut().enumerate() {
         c.check = match i % 8 {
             0 => Check::Project,
@@ -144,6 +145,10 @@ fn random_language_programs_match_clingo() {
         // a portfolio of two searches must give the same answers
         if i % 3 == 2 {
             c.args.push("-t2".to_string());
+        }
+        // and so must initial scores
+        if i % 4 == 1 {
+            c.args.push("--init-moms".to_string());
         }
     }
     let split = cases.iter().filter(|c| c.sources.len() > 1).count();

@@ -108,7 +108,6 @@ const TUNING: &[&str] = &[
     "--del-glue=2,0",
     "--strengthen=recursive,all",
     "--otfs=2",
-    "--init-moms",
     "--score-other=all",
     "--update-lbd=less",
     "--save-progress=160",
@@ -123,7 +122,6 @@ const TUNING: &[&str] = &[
     "--contraction=250",
     "--sign-def=asp",
     "--sign-fix",
-    "--no-init-moms",
     "--block-restarts=5000",
     "--lookahead=atom",
     "--opt-heuristic=sign",
@@ -170,6 +168,34 @@ fn clasps_tuning_options_run_unchanged_with_a_warning_each() {
     assert!(!out.stdout.contains("SATISFIABLE"), "clingo accepts --no-eq-dfs");
 }
 
+/// `--init-moms` (clasp's initial scores from the binary clauses) is read,
+/// not ignored: no warning, another search (6 queens: other choices), the
+/// same answer sets; `--no-init-moms` after it is the default search again,
+/// and a value is refused as clasp refuses it.
+#[test]
+fn init_moms_changes_the_search_not_the_answers() {
+    let search = |args: &[&str]| {
+        let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        all.extend(["--stats".to_string(), "0".to_string()]);
+        let out = run_command_input(&crate::support::minasp_argv(), &all, Some(QUEENS), SECS);
+        assert_eq!(out.code, Some(30), "{args:?}: {}", out.stderr);
+        assert!(!out.stderr.contains("Warn"), "{args:?}: {}", out.stderr);
+        let answers: BTreeSet<String> =
+            out.stdout.lines().filter(|l| l.starts_with("at(")).map(String::from).collect();
+        (answers, counter(&out.stdout, "Choices"), counter(&out.stdout, "Conflicts"))
+    };
+    let plain = search(&[]);
+    let moms = search(&["--init-moms"]);
+    assert_eq!(plain.0.len(), 4);
+    assert_eq!(moms.0, plain.0);
+    assert_ne!((moms.1, moms.2), (plain.1, plain.2), "--init-moms left the search as it was");
+    assert_eq!(search(&["--init-moms", "--no-init-moms"]), plain);
+    assert_eq!(search(&["--no-init-moms", "--init-moms"]), moms);
+    let out =
+        run_command_input(&crate::support::minasp_argv(), &["--init-moms=yes".to_string()], Some("a."), SECS);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+}
+
 /// Every option of every preset clingo lists (`clingo --help=3`, "Default
 /// configurations"), given at once as a user copies them — clasp's
 /// abbreviations (`--save-p`, `--sat-p`) included — runs: the same answers,
@@ -204,10 +230,12 @@ fn every_option_of_clingos_presets_runs() {
         assert_eq!((got.result.as_str(), got.code), ("SATISFIABLE", Some(30)), "{name}: {}", got.stderr);
         assert_eq!(got.models.iter().cloned().collect::<BTreeSet<_>>(), want, "{name}");
         let warned = got.stderr.lines().filter(|l| l.starts_with("*** Warn : (minasp): --")).count();
-        // minasp reads --heuristic=Vsids[,n] and --restarts itself
+        // minasp reads --heuristic=Vsids[,n], --restarts and --init-moms itself
         let own = options
             .iter()
-            .filter(|o| o.starts_with("--restarts") || o.starts_with("--heuristic=Vsids"))
+            .filter(|o| {
+                o.starts_with("--restarts") || o.starts_with("--heuristic=Vsids") || *o == "--init-moms"
+            })
             .count();
         assert_eq!(warned, options.len() - own, "{name}: {}", got.stderr);
     }
