@@ -109,8 +109,8 @@ pub struct Cli {
           value_parser = |s: &str| s.parse::<crate::solver::params::Restarts>())]
     pub restarts: Option<crate::solver::params::Restarts>,
     /// The first decisions follow MOMS-like scores from the binary clauses
-    /// (clasp's `--init-moms`, on in clasp's presets); minasp's default is
-    /// the variables' order, with the scores in the second search of `-t`.
+    /// (clasp's `--init-moms`, on in clasp's default preset); minasp's
+    /// default is the variables' order (see `solver::moms`).
     #[arg(long = "init-moms", overrides_with = "no_init_moms")]
     pub init_moms: bool,
     /// The first decisions follow the variables' order (the default).

@@ -39,9 +39,8 @@ pub struct Race {
 
 /// The parameters of search `i` of a portfolio whose first search uses
 /// `base`: other seeds, restart policies and a little randomness, as
-/// clasp's portfolio varies its configurations; the odd-numbered ones
-/// with the other initial order (`--init-moms` or not, see
-/// `solver::moms`: the two orders fail on different problems).
+/// clasp's portfolio varies its configurations (not the initial order:
+/// see `solver::moms`).
 pub fn params(base: Params, i: usize) -> Params {
     if i == 0 {
         return base;
@@ -56,7 +55,6 @@ pub fn params(base: Params, i: usize) -> Params {
         seed: base.seed.wrapping_add(7919 * i as u64),
         rand_freq: if i % 2 == 1 { 0.01 } else { 0.02 },
         restarts,
-        init_moms: base.init_moms != (i % 2 == 1),
         ..base
     }
 }

@@ -17,12 +17,11 @@
 //! killer sudoku's unsatisfiable rows 2-4x, but the solitaire rows —
 //! whose atoms in grounding order, time step by time step, are a good
 //! first order — took 2-5x more conflicts (`full_29` over six seeds:
-//! 7,200 a run without, 32,500 with). So the
-//! first search keeps the variables' order and the second search of a
-//! portfolio gets MOMS scores (`crate::portfolio`): with `-t 2` the suite's
-//! tuning rows went to a time geomean of 0.80 against the same portfolio
-//! without them (no row over 1.26x), the other tuning rows to 0.96.
-//! `--init-moms` asks for them in the first search too.
+//! 7,200 a run without, 32,500 with). In the second search of a `-t 2`
+//! portfolio they took the suite's tuning rows to a time geomean of 0.80
+//! against the portfolio without, but its held-back rows to 1.06 and 1.09
+//! (two runs of three seeds): no gain that holds, so no search uses them
+//! unless `--init-moms` asks.
 
 use super::lit::Var;
 use super::watch::Watches;
