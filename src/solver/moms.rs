@@ -5,7 +5,7 @@
 //! A variable's score is clasp's MOMS-like `s⁺·s⁻·1024 + s⁺ + s⁻`, where
 //! `s⁺` and `s⁻` count the literals its positive and its negative literal
 //! imply through binary clauses (or, in a problem without binary clauses,
-//! the long clauses watching each literal's complement); the scores are
+//! the long clauses in which each literal is watched); the scores are
 //! scaled into `[0, 1]`, below the first bump of a conflict (1), so they
 //! only order the variables no conflict has bumped yet.
 //!
