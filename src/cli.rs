@@ -128,6 +128,13 @@ pub struct Cli {
     /// 0.92; `,0`: the default).
     #[arg(long = "heuristic", value_name = "NAME[,<n>]", value_parser = parse_heuristic)]
     pub heuristic: Option<Heuristic>,
+    /// The VSIDS decay's ramp (clasp's `--vsids-progress`): `<n>[,<i>][,<c>]`
+    /// starts at decay 0.<n> and adds <i>/100 (default 0.01) every <c>
+    /// conflicts (default 5000) up to the search's decay; `0`: a fixed
+    /// decay (the default).
+    #[arg(long = "vsids-progress", value_name = "<n>[,<i>][,<c>]",
+          value_parser = |s: &str| s.parse::<crate::solver::params::Progress>())]
+    pub vsids_progress: Option<crate::solver::params::Progress>,
     /// Enumeration: `auto`/`bt`/`record` (answer sets), `brave` (atoms in
     /// some answer set) or `cautious` (atoms in every answer set).
     #[arg(short = 'e', long = "enum-mode", value_name = "MODE",
@@ -427,7 +434,7 @@ impl Cli {
 
     /// The search parameters: the `--configuration` preset (default:
     /// minasp's defaults), then `--seed`, `--rand-freq`, `--restarts`,
-    /// `--heuristic`, `--init-moms`.
+    /// `--heuristic`, `--init-moms`, `--vsids-progress`.
     pub fn params(&self) -> crate::solver::params::Params {
         let mut p = self.configuration.unwrap_or_default();
         if let Some(s) = self.seed {
@@ -444,6 +451,9 @@ impl Cli {
             p.decay = h.decay.or(p.decay);
         }
         p.init_moms = (p.init_moms || self.init_moms) && !self.no_init_moms;
+        if let Some(r) = self.vsids_progress {
+            p.progress = r;
+        }
         p
     }
 

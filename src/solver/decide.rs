@@ -20,6 +20,12 @@
 //! clasp's VSIDS sign score: a decision that satisfies the most learnt
 //! clauses keeps their watches from being visited.
 //!
+//! With a decay ramp (clasp's `--vsids-progress`, Biere's and glucose's
+//! dynamic decay), the decay starts lower — recent conflicts weigh much
+//! more than older ones, so early decisions follow the latest conflicts —
+//! and grows by `step` every `every` conflicts until it reaches the
+//! search's decay (`decay_target`), which it never exceeds.
+//!
 //! With the domain heuristic (see `domain`), variables also have a level
 //! — the heap orders by level first, then by activity — a sign that
 //! overrides both phases, and a factor for their bumps; without it these
@@ -37,6 +43,11 @@ pub struct VarOrder {
     pub activity: Vec<f64>,
     inc: f64,
     decay: f64,
+    /// The decay a ramp ends at (the decay itself without one).
+    decay_target: f64,
+    /// The decay ramp in progress: its step, its period in conflicts, and
+    /// the conflicts since the decay last grew.
+    ramp: Option<(f64, u64, u64)>,
     /// Per variable: its saved phase, the value it is given when decided.
     pub phase: Vec<bool>,
     /// Target phases in use (see the module documentation).
@@ -67,6 +78,8 @@ impl VarOrder {
             activity: vec![0.0; num_vars],
             inc: 1.0,
             decay: 0.95,
+            decay_target: 0.95,
+            ramp: None,
             phase: vec![false; num_vars],
             targets: false,
             target: Vec::new(),
@@ -189,8 +202,23 @@ impl VarOrder {
     }
 
     /// Sets the activity decay factor (the inverse of the growth of `inc`).
+    /// A ramp in progress ends at the new decay.
     pub fn set_decay(&mut self, decay: f64) {
-        self.decay = decay;
+        self.decay_target = decay;
+        self.decay = match self.ramp {
+            Some(_) => self.decay.min(decay),
+            None => decay,
+        };
+    }
+
+    /// Starts a decay ramp (see the module documentation): the decay is
+    /// `start` (at most the decay set), and grows by `step` every `every`
+    /// conflicts up to the decay set.
+    pub fn set_ramp(&mut self, start: f64, step: f64, every: u64) {
+        if step > 0.0 && every > 0 && start < self.decay_target {
+            self.decay = start;
+            self.ramp = Some((step, every, 0));
+        }
     }
 
     /// The current bump (activities are comparable in units of it).
@@ -201,6 +229,16 @@ impl VarOrder {
     /// Grows the increment (once per conflict), so that later bumps weigh more than earlier ones.
     pub fn decay(&mut self) {
         self.inc /= self.decay;
+        if let Some((step, every, since)) = &mut self.ramp {
+            *since += 1;
+            if *since >= *every {
+                *since = 0;
+                self.decay = (self.decay + *step).min(self.decay_target);
+                if self.decay >= self.decay_target {
+                    self.ramp = None;
+                }
+            }
+        }
     }
 
     /// Adds a variable (unassigned, activity 0, phase false).

@@ -316,6 +316,9 @@ impl Solver {
         if let Some(d) = tuning.params.decay {
             s.order.set_decay(d);
         }
+        if let params::Progress::Ramp { start, step, every } = tuning.params.progress {
+            s.order.set_ramp(start, step, every);
+        }
         for (beta, bound, lits) in problem.weights.iter() {
             s.weights.add(*beta, *bound, lits.clone());
         }

@@ -196,6 +196,32 @@ fn init_moms_changes_the_search_not_the_answers() {
     assert_eq!(out.code, Some(1), "{}", out.stderr);
 }
 
+/// `--vsids-progress` (clasp's decay ramp) is read: it changes the search,
+/// never the answers; `0` is the default; a bad value is refused.
+#[test]
+fn vsids_progress_changes_the_search_not_the_answers() {
+    let search = |args: &[&str]| {
+        let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        all.extend(["--stats".to_string(), "0".to_string()]);
+        let out = run_command_input(&crate::support::minasp_argv(), &all, Some(QUEENS), SECS);
+        assert_eq!(out.code, Some(30), "{args:?}: {}", out.stderr);
+        assert!(!out.stderr.contains("Warn"), "{args:?}: {}", out.stderr);
+        let answers: BTreeSet<String> =
+            out.stdout.lines().filter(|l| l.starts_with("at(")).map(String::from).collect();
+        (answers, counter(&out.stdout, "Choices"), counter(&out.stdout, "Conflicts"))
+    };
+    let plain = search(&[]);
+    let ramp = search(&["--vsids-progress=1,1,1"]);
+    assert_eq!(plain.0.len(), 4);
+    assert_eq!(ramp.0, plain.0);
+    assert_ne!((ramp.1, ramp.2), (plain.1, plain.2), "--vsids-progress left the search as it was");
+    assert_eq!(search(&["--vsids-progress=0"]), plain);
+    for bad in ["--vsids-progress=85,0", "--vsids-progress=x"] {
+        let out = run_command_input(&crate::support::minasp_argv(), &[bad.to_string()], Some("a."), SECS);
+        assert_eq!(out.code, Some(1), "{bad}: {}", out.stderr);
+    }
+}
+
 /// Every option of every preset clingo lists (`clingo --help=3`, "Default
 /// configurations"), given at once as a user copies them — clasp's
 /// abbreviations (`--save-p`, `--sat-p`) included — runs: the same answers,
