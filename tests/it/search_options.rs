@@ -168,29 +168,32 @@ fn clasps_tuning_options_run_unchanged_with_a_warning_each() {
     assert!(!out.stdout.contains("SATISFIABLE"), "clingo accepts --no-eq-dfs");
 }
 
+/// All answers of the queens program under `args`, with the choices and
+/// conflicts of the search (exit 30, no warnings).
+fn queens_search(args: &[&str]) -> (BTreeSet<String>, u64, u64) {
+    let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    all.extend(["--stats".to_string(), "0".to_string()]);
+    let out = run_command_input(&crate::support::minasp_argv(), &all, Some(QUEENS), SECS);
+    assert_eq!(out.code, Some(30), "{args:?}: {}", out.stderr);
+    assert!(!out.stderr.contains("Warn"), "{args:?}: {}", out.stderr);
+    let answers: BTreeSet<String> =
+        out.stdout.lines().filter(|l| l.starts_with("at(")).map(String::from).collect();
+    (answers, counter(&out.stdout, "Choices"), counter(&out.stdout, "Conflicts"))
+}
+
 /// `--init-moms` (clasp's initial scores from the binary clauses) is read,
 /// not ignored: no warning, another search (6 queens: other choices), the
 /// same answer sets; `--no-init-moms` after it is the default search again,
 /// and a value is refused as clasp refuses it.
 #[test]
 fn init_moms_changes_the_search_not_the_answers() {
-    let search = |args: &[&str]| {
-        let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        all.extend(["--stats".to_string(), "0".to_string()]);
-        let out = run_command_input(&crate::support::minasp_argv(), &all, Some(QUEENS), SECS);
-        assert_eq!(out.code, Some(30), "{args:?}: {}", out.stderr);
-        assert!(!out.stderr.contains("Warn"), "{args:?}: {}", out.stderr);
-        let answers: BTreeSet<String> =
-            out.stdout.lines().filter(|l| l.starts_with("at(")).map(String::from).collect();
-        (answers, counter(&out.stdout, "Choices"), counter(&out.stdout, "Conflicts"))
-    };
-    let plain = search(&[]);
-    let moms = search(&["--init-moms"]);
+    let plain = queens_search(&[]);
+    let moms = queens_search(&["--init-moms"]);
     assert_eq!(plain.0.len(), 4);
     assert_eq!(moms.0, plain.0);
     assert_ne!((moms.1, moms.2), (plain.1, plain.2), "--init-moms left the search as it was");
-    assert_eq!(search(&["--init-moms", "--no-init-moms"]), plain);
-    assert_eq!(search(&["--no-init-moms", "--init-moms"]), moms);
+    assert_eq!(queens_search(&["--init-moms", "--no-init-moms"]), plain);
+    assert_eq!(queens_search(&["--no-init-moms", "--init-moms"]), moms);
     let out =
         run_command_input(&crate::support::minasp_argv(), &["--init-moms=yes".to_string()], Some("a."), SECS);
     assert_eq!(out.code, Some(1), "{}", out.stderr);
@@ -200,22 +203,12 @@ fn init_moms_changes_the_search_not_the_answers() {
 /// never the answers; `0` is the default; a bad value is refused.
 #[test]
 fn vsids_progress_changes_the_search_not_the_answers() {
-    let search = |args: &[&str]| {
-        let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        all.extend(["--stats".to_string(), "0".to_string()]);
-        let out = run_command_input(&crate::support::minasp_argv(), &all, Some(QUEENS), SECS);
-        assert_eq!(out.code, Some(30), "{args:?}: {}", out.stderr);
-        assert!(!out.stderr.contains("Warn"), "{args:?}: {}", out.stderr);
-        let answers: BTreeSet<String> =
-            out.stdout.lines().filter(|l| l.starts_with("at(")).map(String::from).collect();
-        (answers, counter(&out.stdout, "Choices"), counter(&out.stdout, "Conflicts"))
-    };
-    let plain = search(&[]);
-    let ramp = search(&["--vsids-progress=1,1,1"]);
+    let plain = queens_search(&[]);
+    let ramp = queens_search(&["--vsids-progress=1,1,1"]);
     assert_eq!(plain.0.len(), 4);
     assert_eq!(ramp.0, plain.0);
     assert_ne!((ramp.1, ramp.2), (plain.1, plain.2), "--vsids-progress left the search as it was");
-    assert_eq!(search(&["--vsids-progress=0"]), plain);
+    assert_eq!(queens_search(&["--vsids-progress=0"]), plain);
     for bad in ["--vsids-progress=85,0", "--vsids-progress=x"] {
         let out = run_command_input(&crate::support::minasp_argv(), &[bad.to_string()], Some("a."), SECS);
         assert_eq!(out.code, Some(1), "{bad}: {}", out.stderr);
