@@ -104,7 +104,31 @@ fn choice_bounds_become_constraints_on_weight_atoms() {
 fn anonymous_variables_under_negation_project() {
     assert_ground(
         "q(1,2). a :- not q(_,_). b :- not q(1,_). c :- not q(2,_).",
-        &["q(1,2).", "#proj1.", "#proj2(1).", "#proj3(1).", "c."],
+        // `q(1,_)` and `q(2,_)` are one projection, `#proj2`
+        &["q(1,2).", "#proj1.", "#proj2(1).", "c."],
+    );
+}
+
+/// As gringo: a positive literal with `_` is projected when the body has
+/// another literal that is not a comparison, and rules share the
+/// projection (gringo writes `#p_p(#b(1),#p)`); a lone literal, or one
+/// with only comparisons beside it, is not projected.
+#[test]
+fn anonymous_variables_in_positive_literals_project_beside_other_literals() {
+    assert_ground(
+        "{p(1,1..2)}. q. a(X) :- p(X,_), q. b(X) :- p(X,_), not a(X). c(X) :- p(X,_). d(X) :- p(X,_), X > 0.",
+        &[
+            "q.",
+            "{p(1,1);p(1,2)}.",
+            "#proj1(1):-p(1,1).",
+            "#proj1(1):-p(1,2).",
+            "a(1):-#proj1(1).",
+            "b(1):-#proj1(1),not a(1).",
+            "c(1):-p(1,1).",
+            "c(1):-p(1,2).",
+            "d(1):-p(1,1).",
+            "d(1):-p(1,2).",
+        ],
     );
 }
 

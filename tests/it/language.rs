@@ -463,3 +463,25 @@ fn language_edge_cases_match_clingo() {
         ],
     );
 }
+
+/// Anonymous variables in positive literals, which minasp projects as
+/// gringo does where the body has more than the literal (`b(X) :- p(X,_),
+/// q(X).` uses an atom for "some `p(X,_)`"), and in the head of a
+/// conditional literal, where nothing else binds them (`h :- p(X,_) :
+/// r(X,_).`, an "unsafe variable" error before).  Each program's answer
+/// sets are clingo's.
+#[test]
+fn anonymous_variables_project_as_in_clingo() {
+    compare_with_clingo(
+        "anonymous_projection",
+        &[
+            one!("projected beside another literal", "{p(1..2,1..2)}. q(1..2). b(X) :- p(X,_), q(X). c :- p(_,_), not b(1)."),
+            one!("shared by rules and by negation", "{p(1..3,1..2)}. a(X) :- p(X,_), not p(_,X). b(Y) :- p(Y,_), a(Y), not a(Y+1)."),
+            one!("in a recursive rule", "e(1,2). e(2,3). e(3,1). {s(1..3,1..2)}. r(1). r(Y) :- r(X), e(X,Y), s(Y,_). :- not r(3)."),
+            one!("inside a term", "{p(f(1..2,1..2),1..2)}. a(X,Y) :- p(f(X,_),Y), p(f(_,X),_)."),
+            one!("with classical negation", "{-p(1..2,1..2); q(1..2)}. a(X) :- -p(X,_), q(X)."),
+            one!("head of a conditional literal", "{p(1..2,1..2)}. r(1,f(1)). r(2,f(2)). h :- p(X,_) : r(X,_). k(Y) :- q(Y), p(X,_) : r(X,Y). q(f(1..2))."),
+            one!("in a choice rule's body and condition", "{p(1..2,1..2)}. {c(X) : p(X,_)} :- p(_,1), not c(2). d :- c(X), p(X,_)."),
+        ],
+    );
+}

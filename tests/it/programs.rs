@@ -258,7 +258,10 @@ fn fifteen_walks() {
     for i in ["walk06_s1", "walk10_s2", "walk14_s3"] {
         let file = format!("programs/fifteen/{}.lp", i);
         let r = minasp(&[FIFTEEN, &file]);
-        assert_eq!((r.result.as_str(), r.code), ("SATISFIABLE", Some(10)), "{}: {}", i, r.stderr);
+        // 30 where the one answer is found without a decision (walk06_s1
+        // has one, and clingo says 30 too), 10 where the search stopped at it
+        assert_eq!(r.result, "SATISFIABLE", "{}: {}", i, r.stderr);
+        assert!(matches!(r.code, Some(10 | 30)), "{}: {:?}", i, r.code);
         let m = &r.models[0];
         check_fifteen(&facts(&read(&file)), m).unwrap_or_else(|e| panic!("{}: {}: {:?}", i, e, m));
     }
