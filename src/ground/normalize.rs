@@ -314,8 +314,8 @@ struct Normalizer<'a> {
     diags: &'a mut Vec<Diagnostic>,
     aux: u32,
     /// The projections made (see [`Normalizer::projection`]), by source
-    /// predicate and which arguments are `_`.
-    projections: Map<(PredId, Vec<bool>), PredId>,
+    /// predicate and what becomes of each argument.
+    projections: Map<(PredId, Vec<ProjArg>), PredId>,
     rules: Vec<Rule>,
     facts: Facts,
     body_atoms: Vec<(PredId, Span)>,
@@ -329,6 +329,21 @@ struct Normalizer<'a> {
     show_sigs: Vec<(PredId, Span)>,
     /// How the statements are read.
     dialect: Dialect,
+}
+
+/// What a projection (see [`Normalizer::projection`]) does with one
+/// argument of the literal it projects: rules whose literals have the same
+/// source predicate and these share the projection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ProjArg {
+    /// `_`: projected away.
+    Anon,
+    /// A term with `_` inside (`f(_,Y)`): such a projection is not shared.
+    Nested,
+    /// A term with variables, passed through the projection's atom.
+    Passed,
+    /// A constant, kept in the projection's rule.
+    Fixed(Sym),
 }
 
 /// Variables of one rule being converted.
@@ -899,8 +914,10 @@ impl Normalizer<'_> {
         let mut head_args = Vec::new();
         let mut outer_args = Vec::new();
         let mut passed_names: Vec<String> = Vec::new();
+        let mut kinds = Vec::new();
         for a in args {
             if has_anon(a) {
+                kinds.push(if matches!(a.kind, TermKind::Anon) { ProjArg::Anon } else { ProjArg::Nested });
                 pattern.push(self.term(a, &mut inner, &mut body));
                 let mut names = Vec::new();
                 term_vars(a, &mut names);
@@ -910,10 +927,22 @@ impl Normalizer<'_> {
                     }
                 }
             } else {
-                let v = inner.fresh("#P", a.span);
-                pattern.push(GTerm::Var(v));
-                head_args.push(GTerm::Var(v));
-                outer_args.push(self.term(a, scope, ranges));
+                match self.term(a, scope, ranges) {
+                    // a constant (a part's parameter too) stays in the
+                    // pattern: `move(B,_,t)` in step `t` projects only
+                    // that step's moves, not every step's again
+                    GTerm::Sym(c) => {
+                        pattern.push(GTerm::Sym(c));
+                        kinds.push(ProjArg::Fixed(c));
+                    }
+                    g => {
+                        let v = inner.fresh("#P", a.span);
+                        pattern.push(GTerm::Var(v));
+                        head_args.push(GTerm::Var(v));
+                        outer_args.push(g);
+                        kinds.push(ProjArg::Passed);
+                    }
+                }
             }
         }
         for n in &passed_names {
@@ -926,11 +955,7 @@ impl Normalizer<'_> {
         // `p(X,_)` and `p(Y,_)` anywhere are one projection: rules that
         // use it share its atoms (an argument with `_` inside a term,
         // `p(f(_,Y))`, gets one of its own)
-        let mask: Option<Vec<bool>> = args
-            .iter()
-            .map(|a| if has_anon(a) { matches!(a.kind, TermKind::Anon).then_some(true) } else { Some(false) })
-            .collect();
-        let shared = mask.map(|m| (source, m));
+        let shared = (!kinds.contains(&ProjArg::Nested)).then_some((source, kinds));
         if let Some(&pred) = shared.as_ref().and_then(|k| self.projections.get(k)) {
             return Some(Lit::Atom { sign, atom: AtomPat { pred, args: outer_args } });
         }

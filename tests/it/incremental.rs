@@ -636,3 +636,29 @@ fn random_incremental_programs_run_as_clingo_runs_them() {
         }
     }
 }
+
+/// A step's projection of a literal with `_` (`:- move(B,_,t), ...` in
+/// `step(t)`, see `ground::normalize`) covers that step's atoms alone:
+/// every step adds as many atoms as the one before.  Before, the step's
+/// parameter was passed through the projection like a variable, so each
+/// step projected the moves of every earlier step again (blocks world's
+/// incremental rows had a third more variables after 15 steps).
+#[test]
+fn a_step_projects_its_own_atoms_only() {
+    use minasp::value::Value;
+    let mut ctl = minasp::Control::new(minasp::Options::default());
+    ctl.add(
+        "base",
+        "#program base. b(1..3).\n#program step(t).\n{ move(B,L,t) : b(B), b(L), B != L }.\n\
+         :- move(B,_,t), move(_,B,t).\n",
+    );
+    ctl.ground().expect("base grounds");
+    let mut atoms = vec![ctl.grounding().expect("a grounding").program.num_atoms];
+    for t in 1..=4 {
+        ctl.ground_parts(&[("step".to_string(), vec![Value::Int(t)])]).expect("a step grounds");
+        atoms.push(ctl.grounding().expect("a grounding").program.num_atoms);
+    }
+    let added: Vec<u32> = atoms.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(added[0] > 6, "step 1 adds its moves and their projections: {atoms:?}");
+    assert!(added.iter().all(|&n| n == added[0]), "atoms added by each step: {added:?}");
+}
