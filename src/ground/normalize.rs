@@ -599,10 +599,11 @@ impl Normalizer<'_> {
     /// program has one rule per `Y` instead of one per `q(Y,_)` atom, and
     /// the search an atom standing for "some `q(Y,_)`", which the rules
     /// using it share: learnt clauses name it instead of each `q(Y,Z)`
-    /// (a timetabling program's unsatisfiable core: 12,000-14,000
-    /// conflicts without, 3,600 with; clasp needs 4,000 on gringo's
-    /// grounding, 10,000-12,700 on minasp's without this).  A lone
-    /// literal (`a(X) :- p(X,_).`) is its own projection.
+    /// (a timetabling program's unsatisfiable core, 4 seeds:
+    /// 12,000-14,000 conflicts without, 4,400-5,400 with; clasp needs
+    /// 3,700-4,100 on gringo's grounding, 9,700-12,700 on minasp's
+    /// without this).  A lone literal (`a(X) :- p(X,_).`) is its own
+    /// projection.
     fn rule_body(&mut self, lits: &[BodyLit], scope: &mut Scope) -> Vec<Lit> {
         let others = lits
             .iter()
