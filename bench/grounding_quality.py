@@ -21,7 +21,6 @@ on PATH and target/release/minasp (see --minasp).
 """
 
 import argparse
-import math
 import os
 import re
 import subprocess
@@ -49,7 +48,8 @@ def conflicts(aspif, w, seed, timeout):
 
 
 def geomean(xs):
-    return math.exp(sum(math.log(max(x, 1)) for x in xs) / len(xs))
+    """run.py's geometric mean, a count of 0 read as 1."""
+    return R.geomean([max(x, 1) for x in xs])
 
 
 def main():

@@ -615,11 +615,7 @@ impl Normalizer<'_> {
         let mut body = Vec::new();
         for b in lits {
             let l = match b {
-                BodyLit::Lit(ast::Literal { sign: Sign::Pos, kind: LitKind::Atom(t), .. })
-                    if others >= 2 && has_anon(t) =>
-                {
-                    self.projection(Sign::Pos, t, scope, &mut body)
-                }
+                BodyLit::Lit(l) if others >= 2 => self.projected_literal(l, scope, &mut body),
                 _ => self.body_lit(b, scope, &mut body),
             };
             if let Some(l) = l {
@@ -774,12 +770,7 @@ impl Normalizer<'_> {
                 }
                 // `p(X,_) : r(X)`: the `_` is bound by nothing, so
                 // "some `p(X,_)`" is the projection (as clingo reads it)
-                let l = match &lit.kind {
-                    LitKind::Atom(t) if lit.sign == Sign::Pos && has_anon(t) => {
-                        self.projection(Sign::Pos, t, scope, &mut inner)?
-                    }
-                    _ => self.literal(lit, scope, &mut inner)?,
-                };
+                let l = self.projected_literal(lit, scope, &mut inner)?;
                 Some(Lit::Cond { lit: Box::new(l), cond: inner })
             }
             BodyLit::Aggregate { sign, agg } => {
@@ -884,6 +875,20 @@ impl Normalizer<'_> {
                 self.body_atoms.push((atom.pred, t.span));
                 Some(Lit::Atom { sign: l.sign, atom })
             }
+        }
+    }
+
+    /// A literal whose atom has `_`, positive or not, as its projection
+    /// (see [`Self::projection`]); any other as [`Self::literal`] reads it.
+    fn projected_literal(
+        &mut self,
+        l: &ast::Literal,
+        scope: &mut Scope,
+        ranges: &mut Vec<Lit>,
+    ) -> Option<Lit> {
+        match &l.kind {
+            LitKind::Atom(t) if has_anon(t) => self.projection(l.sign, t, scope, ranges),
+            _ => self.literal(l, scope, ranges),
         }
     }
 
