@@ -147,14 +147,10 @@ pub struct Tuning {
     /// after a model is blocked, saved phases would lead the search straight
     /// back to it, and a choice atom that is also a body is tried true
     /// (one decision per choice) rather than false one alternative at a
-    /// time. For a single model, progress saving on every backjump with all
-    /// variables initially false, and target phases (see `decide`), find
-    /// models faster on the benchmarks: on 75 single-model solitaire, SAT,
-    /// pigeon-hole and 15-puzzle instances the geometric mean of the time
-    /// ratios to clingo went from 0.88 to 0.81 with target phases, and
-    /// runs over 3x clingo's time from 7 to 4. A search for one model
-    /// alternates between that and clasp's static signs (see `phases`),
-    /// unless it optimises.
+    /// time. A search for one model alternates between clasp's plain
+    /// mode (static signs and sign scores) and target phases with
+    /// progress saving on every backjump (see `phases`), unless it
+    /// optimises.
     pub enumerate: bool,
     /// The models are those of optimisation (branch and bound, or the
     /// core-guided searches under assumptions): such a search is in plain
@@ -310,8 +306,9 @@ impl Solver {
             s.order.use_sign_scores(true);
             s.save_progress = phases::PLAIN_SAVE_PROGRESS;
         } else {
-            s.order.use_targets(true);
-            s.modes = Some(phases::Modes::new(static_signs, 0));
+            let first = if tuning.params.target_first { phases::Mode::Target } else { phases::Mode::Plain };
+            s.modes = Some(phases::Modes::new(static_signs, 0, first));
+            s.switch_mode(first);
         }
         if let Some(d) = tuning.params.decay {
             s.order.set_decay(d);

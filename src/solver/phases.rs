@@ -14,14 +14,28 @@
 //!   vertex cover as small as it can be: the longest consistent prefix
 //!   leaves out nodes the cover needs), this escapes it.
 //!
-//! A search starts in target mode; it switches after `FIRST` conflicts,
-//! then stays in plain mode as long as it was last in target mode, and
-//! each target period is `GROW` times the one before. Neither mode can
-//! stay stuck for long, and as conflicts accumulate the time is shared
-//! about evenly: a program that one mode solves quickly costs at most
-//! about three times what that mode alone would take.
+//! A search starts in plain mode (the portfolio's odd-numbered searches
+//! in target mode, see `Params::target_first`); it switches after
+//! `FIRST` conflicts, each period in plain mode lasts as long as the
+//! target period before it, and each target period is `GROW` times the
+//! one before. Neither mode can stay stuck for long, and as conflicts
+//! accumulate the time is shared about evenly: a program that one mode
+//! solves quickly costs at most about three times what that mode alone
+//! would take.
 //!
-//! Measured on the benchmarks' tuning half (45 single-model suite rows,
+//! Plain mode first, measured against target mode first with 1% random
+//! decisions, both binaries run row by row: on the 52 single-model suite
+//! rows of the tuning half, 3 seeds, the geometric mean of the times was
+//! 0.96 (conflicts over 6 seeds 0.98); on the held-back half 0.89
+//! (conflicts 0.82); on the other 56 single-model tuning rows
+//! (solitaire, Lunar Lockout, 15-puzzle, 3-SAT, pigeon-hole, queens) 0.97.
+//! Unsatisfiable rows gain most (killer sudoku `tune_s2_swap` 0.25x,
+//! colouring 0.5x); some planning rows that target phases solve lose
+//! (sokoban `tune_s1` 2.6x, Hanoi 1.3x). Plain mode throughout measured
+//! 0.96 over 6 seeds in an unpaired run, with Hanoi 1.8-2.5x slower: the
+//! alternation keeps target phases for those.
+//!
+//! Target mode first, measured on the benchmarks' tuning half (45 single-model suite rows,
 //! solitaire, 3-SAT, pigeon-hole and 15-puzzle rows; 3 seeds each with
 //! 1% random decisions, 213 runs): the geometric mean of the time ratios
 //! to clingo went from 0.92 to 0.84 and the largest ratio from 39 to 12
@@ -61,6 +75,8 @@ pub const PLAIN_SAVE_PROGRESS: u32 = 160;
 
 /// The alternation between the two modes (see the module documentation).
 pub struct Modes {
+    /// The mode the search started in.
+    first: Mode,
     plain: bool,
     next: u64,
     len: u64,
@@ -77,18 +93,18 @@ pub enum Mode {
 }
 
 impl Modes {
-    /// Alternation for a search in target mode now, at `conflicts`, whose
+    /// Alternation for a search in mode `first` now, at `conflicts`, whose
     /// plain-mode signs are `initial`.
-    pub fn new(initial: Vec<bool>, conflicts: u64) -> Modes {
-        Modes { plain: false, next: conflicts + FIRST, len: FIRST, initial }
+    pub fn new(initial: Vec<bool>, conflicts: u64, first: Mode) -> Modes {
+        Modes { first, plain: first == Mode::Plain, next: conflicts + FIRST, len: FIRST, initial }
     }
 
-    /// Back to target mode with the first period ahead, at `conflicts`
+    /// Back to the first mode with the first period ahead, at `conflicts`
     /// (a search given a new problem); the mode to switch to, if any.
     pub fn start_over(&mut self, conflicts: u64) -> Option<Mode> {
-        let was_plain = self.plain;
-        *self = Modes::new(std::mem::take(&mut self.initial), conflicts);
-        was_plain.then_some(Mode::Target)
+        let now = if self.plain { Mode::Plain } else { Mode::Target };
+        *self = Modes::new(std::mem::take(&mut self.initial), conflicts, self.first);
+        (now != self.first).then_some(self.first)
     }
 
     /// At a restart after `conflicts` conflicts in all: the mode to
@@ -114,6 +130,7 @@ impl Modes {
 #[cfg(test)]
 mod tests {
     use super::super::lit::Var;
+    use super::super::params::Params;
     use super::super::{Problem, Solver, Tuning};
     use super::{Mode, Modes, FIRST, PLAIN_SAVE_PROGRESS};
 
@@ -122,7 +139,17 @@ mod tests {
         // v2 is a body: plain mode decides it true, the others false
         let problem =
             || Problem { num_vars: 3, enumeration_phases: vec![Var(2).pos()], ..Default::default() };
+        // by default plain mode first: static signs, phases saved on long
+        // backjumps, sign scores
         let mut s = Solver::new(problem(), Tuning::default());
+        assert!(s.modes.is_some());
+        assert_eq!(s.order.phase, [false, false, true]);
+        assert_eq!(s.save_progress, PLAIN_SAVE_PROGRESS);
+        s.order.count_learnt(&[Var(0).pos()]);
+        assert_eq!(s.order.decision(Var(0)), Var(0).pos());
+        // target mode first when asked (the portfolio's other searches)
+        let target_first = Params { target_first: true, ..Params::default() };
+        let mut s = Solver::new(problem(), Tuning { params: target_first, ..Tuning::default() });
         assert!(s.modes.is_some());
         assert_eq!(s.save_progress, 0);
         s.order.phase = vec![true, true, false];
@@ -161,7 +188,7 @@ mod tests {
 
     #[test]
     fn modes_alternate_with_growing_periods() {
-        let mut m = Modes::new(vec![true, false], 0);
+        let mut m = Modes::new(vec![true, false], 0, Mode::Target);
         assert_eq!(m.at_restart(FIRST - 1), None);
         assert_eq!(m.at_restart(FIRST), Some(Mode::Plain));
         // plain lasts as long as the target period before it
@@ -173,12 +200,23 @@ mod tests {
         assert_eq!(m.at_restart(5 * FIRST - 1), None);
         assert_eq!(m.at_restart(5 * FIRST), Some(Mode::Target));
         assert!(m.initial(0) && !m.initial(1) && !m.initial(7));
-        // a new problem: target mode, the first period again
+        // a new problem: the first mode, the first period again
         assert_eq!(m.at_restart(6 * FIRST), None);
-        let mut m2 = Modes::new(vec![], 0);
+        let mut m2 = Modes::new(vec![], 0, Mode::Target);
         m2.at_restart(FIRST);
         assert_eq!(m2.start_over(FIRST + 1), Some(Mode::Target));
         assert_eq!(m2.at_restart(2 * FIRST), None);
         assert_eq!(m2.at_restart(2 * FIRST + 1), Some(Mode::Plain));
+        // plain first: FIRST conflicts plain, then target 1.5 times as
+        // long, then plain as long as that
+        let mut m3 = Modes::new(vec![], 0, Mode::Plain);
+        assert_eq!(m3.start_over(10), None);
+        assert_eq!(m3.at_restart(FIRST + 9), None);
+        assert_eq!(m3.at_restart(FIRST + 10), Some(Mode::Target));
+        let t = FIRST + 10 + 3 * FIRST / 2;
+        assert_eq!(m3.at_restart(t - 1), None);
+        assert_eq!(m3.at_restart(t), Some(Mode::Plain));
+        assert_eq!(m3.at_restart(t + 3 * FIRST / 2), Some(Mode::Target));
+        assert_eq!(m3.start_over(t + 3 * FIRST / 2 + 1), Some(Mode::Plain));
     }
 }
