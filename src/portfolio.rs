@@ -40,9 +40,10 @@ pub struct Race {
 /// The parameters of search `i` of a portfolio whose first search uses
 /// `base`: other seeds, restart policies and a little randomness, as
 /// clasp's portfolio varies its configurations (not the initial order:
-/// see `solver::moms`); every other search for one model starts with
-/// target phases (`solver::phases`), which find the models of planning
-/// programs quickly, where the first search starts in plain mode.
+/// see `solver::moms`); every other search for one model starts in
+/// clasp's plain mode (`solver::phases`), which proves unsatisfiable
+/// programs faster, where the first search starts with target phases,
+/// which find the models of planning programs quickly.
 pub fn params(base: Params, i: usize) -> Params {
     if i == 0 {
         return base;
@@ -57,7 +58,7 @@ pub fn params(base: Params, i: usize) -> Params {
         seed: base.seed.wrapping_add(7919 * i as u64),
         rand_freq: if i % 2 == 1 { 0.01 } else { 0.02 },
         restarts,
-        target_first: i % 2 == 1,
+        plain_first: i % 2 == 1,
         ..base
     }
 }
@@ -273,15 +274,15 @@ mod tests {
     use crate::solver::params::Params;
 
     /// The first search is the user's; the others vary seed and restarts,
-    /// and every other one starts in target mode.
+    /// and every other one starts in plain mode.
     #[test]
-    fn every_other_search_of_a_portfolio_starts_with_target_phases() {
+    fn every_other_search_of_a_portfolio_starts_in_plain_mode() {
         let base = Params::default();
         assert_eq!(params(base, 0), base);
         for i in 1..6 {
             let p = params(base, i);
             assert_ne!(p.seed, base.seed);
-            assert_eq!(p.target_first, i % 2 == 1, "search {i}");
+            assert_eq!(p.plain_first, i % 2 == 1, "search {i}");
         }
     }
 }

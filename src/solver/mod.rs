@@ -147,10 +147,9 @@ pub struct Tuning {
     /// after a model is blocked, saved phases would lead the search straight
     /// back to it, and a choice atom that is also a body is tried true
     /// (one decision per choice) rather than false one alternative at a
-    /// time. A search for one model alternates between clasp's plain
-    /// mode (static signs and sign scores) and target phases with
-    /// progress saving on every backjump (see `phases`), unless it
-    /// optimises.
+    /// time. A search for one model alternates between target phases
+    /// with progress saving on every backjump and clasp's plain mode
+    /// (static signs and sign scores; see `phases`), unless it optimises.
     pub enumerate: bool,
     /// The models are those of optimisation (branch and bound, or the
     /// core-guided searches under assumptions): such a search is in plain
@@ -306,7 +305,7 @@ impl Solver {
             s.order.use_sign_scores(true);
             s.save_progress = phases::PLAIN_SAVE_PROGRESS;
         } else {
-            let first = if tuning.params.target_first { phases::Mode::Target } else { phases::Mode::Plain };
+            let first = if tuning.params.plain_first { phases::Mode::Plain } else { phases::Mode::Target };
             s.modes = Some(phases::Modes::new(static_signs, 0, first));
             s.switch_mode(first);
         }

@@ -143,10 +143,10 @@ pub struct Params {
     pub init_moms: bool,
     /// The decay ramp.
     pub progress: Progress,
-    /// A search for one model starts in target mode, not plain mode (see
+    /// A search for one model starts in plain mode, not target mode (see
     /// `phases`). Not a clasp option: the portfolio's odd-numbered
     /// searches (`-t N`) set it.
-    pub target_first: bool,
+    pub plain_first: bool,
 }
 
 impl Default for Params {
@@ -159,7 +159,7 @@ impl Default for Params {
             decay: None,
             init_moms: false,
             progress: Progress::Off,
-            target_first: false,
+            plain_first: false,
         }
     }
 }
