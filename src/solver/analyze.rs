@@ -22,7 +22,7 @@ impl Solver {
                 debug_assert_eq!(lits[0], p);
                 out.extend(lits[1..].iter().map(|&l| !l));
             }
-            Reason::Weight(cid) => self.weights.antecedents(cid, Some(p), &self.assign, out),
+            Reason::Weight(cid) => self.weights.antecedents(cid, Some(p), &self.assign, self.qhead, out),
             Reason::Propagator(k) => self.propagators[k as usize].explain(p, &self.assign, out),
         }
     }
@@ -35,7 +35,7 @@ impl Solver {
                 out.push(!b);
             }
             Conflict::Clause(cr) => out.extend(self.db.lits(cr).iter().map(|&l| !l)),
-            Conflict::Weight(cid) => self.weights.antecedents(cid, None, &self.assign, out),
+            Conflict::Weight(cid) => self.weights.antecedents(cid, None, &self.assign, self.qhead, out),
             Conflict::Nogood => out.extend(self.conflict_nogood.iter().map(|&l| !l)),
             Conflict::Root => {}
         }

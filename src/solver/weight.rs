@@ -9,18 +9,14 @@
 //! `sum_true >= bound` forces `beta`, `max < bound` forces `!beta`; when
 //! `beta` is true every literal whose loss would make `max < bound` is
 //! forced true, when `beta` is false every literal whose truth would make
-//! `sum_true >= bound` is forced false. The reason of an implied literal
-//! is `beta` (or its negation) and the constraint's literals of one side
-//! (true, or false) that had been *processed* when it was forced, as in
-//! clasp: a prefix of the constraint's stack of processed literals (see
-//! `WeightDb::seen`, in trail order), whose length is recorded per
-//! variable (`WeightDb::depth`). Literals of the constraint assigned
-//! after the one that triggered the propagation but before the forced
-//! literal are not in it (they were not needed), and a conflict's reason
-//! is the processed literals alone. Explaining costs the length of the
-//! reason, not of the constraint (the one true literal of an
-//! exactly-one-of-1,700-actions choice explains each of the 1,699
-//! literals it forces false).
+//! `sum_true >= bound` is forced false. Reasons are not stored: the
+//! reason of an implied literal is the constraint's literals of one side
+//! (true, or false) assigned before it, in the constraint's order. They
+//! are read off the constraint's stacks of processed literals (see
+//! `WeightDb::seen`, in trail order, so a prefix) and the trail's
+//! unprocessed part, so explaining costs the length of the reason, not of
+//! the constraint (the one true literal of an exactly-one-of-1,700-actions
+//! choice explains each of the 1,699 literals it forces false).
 //! Literals are kept sorted by decreasing weight so forcing scans stop early.
 //!
 //! Layout: a literal's assignment touches every constraint watching it, so
@@ -88,10 +84,6 @@ pub struct WeightDb {
     /// (empty, not even per-literal lists, while there is no constraint;
     /// a list is one word, see `watch::Watches`).
     watch: Vec<ThinVec<WeightWatch>>,
-    /// Per variable forced by a constraint: the length of the stack (in
-    /// `seen`) of the side that forced it when it was forced; its reason
-    /// is that prefix of the stack.
-    depth: Vec<u32>,
     num_vars: usize,
     /// Per constraint: no longer watched (see [`WeightDb::simplify`]).
     dead: Vec<bool>,
@@ -143,7 +135,6 @@ impl WeightDb {
             weights: Vec::new(),
             seen: Vec::new(),
             watch: Vec::new(),
-            depth: Vec::new(),
             num_vars,
             dead: Vec::new(),
             groups: Vec::new(),
@@ -156,7 +147,6 @@ impl WeightDb {
         self.num_vars += 1;
         if !self.watch.is_empty() {
             self.watch.extend([ThinVec::new(), ThinVec::new()]);
-            self.depth.push(0);
         }
     }
 
@@ -166,7 +156,6 @@ impl WeightDb {
         lits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         if self.watch.is_empty() {
             self.watch = vec![ThinVec::new(); self.num_vars * 2];
-            self.depth = vec![0; self.num_vars];
         }
         let cid = self.heads.len() as u32;
         self.watch[beta.code()].push(WeightWatch { cid, slot: BETA });
@@ -270,8 +259,7 @@ impl WeightDb {
         for w in ws {
             move_counter(&mut self.heads, &self.weights, &mut self.seen, *w, 1);
             if result.is_ok() {
-                let view = Forcing { heads: &self.heads, lits: &self.lits, weights: &self.weights };
-                result = view.check(w.cid, w.slot, a, &mut self.depth);
+                result = self.check(w.cid, w.slot, a);
             }
         }
         result
@@ -301,10 +289,16 @@ impl WeightDb {
     /// (reason `Weight(cid)`), or, with `p = None`, whose conjunction is
     /// the constraint's current conflict: `beta`'s literal first when `p`
     /// is a constraint literal or there is a conflict, then the constraint
-    /// literals of one side processed when `p` was forced (all processed
-    /// ones for a conflict), in trail order.
-    pub fn antecedents(&self, cid: u32, p: Option<SLit>, a: &Assignment, out: &mut Vec<SLit>) {
+    /// literals of one side assigned before `p` (all assigned ones for a
+    /// conflict), in the constraint's order. The trail's literals from
+    /// `qhead` on are not processed yet: if they are more than the
+    /// constraint's literals, the constraint is scanned instead.
+    pub fn antecedents(&self, cid: u32, p: Option<SLit>, a: &Assignment, qhead: usize, out: &mut Vec<SLit>) {
         let c = &self.heads[cid as usize];
+        let limit = match p {
+            Some(p) => a.pos[p.var().index()] as usize,
+            None => a.trail.len(),
+        };
         let truth = match p {
             Some(p) if p == c.beta => true,
             Some(p) if p == !c.beta => false,
@@ -318,35 +312,48 @@ impl WeightDb {
                 true
             }
         };
-        let depth = match p {
-            Some(p) => self.depth[p.var().index()],
-            None if truth => c.n_true,
-            None => c.n_false,
-        };
         let lits = &self.lits[c.start as usize..c.end as usize];
+        let unprocessed = a.trail.get(qhead..limit).unwrap_or(&[]);
+        if lits.len() <= unprocessed.len() {
+            // a scan of the constraint costs less than one of the trail
+            for &l in lits {
+                let l = if truth { l } else { !l };
+                if a.is_true(l) && (a.pos[l.var().index()] as usize) < limit {
+                    out.push(l);
+                }
+            }
+            return;
+        }
+        // the indices, collected as raw literals, then sorted and mapped:
+        // the processed ones are a prefix of their stack (trail order) ...
+        let base = out.len();
+        let before = |&&i: &&u32| (a.pos[self.lits[(c.start + i) as usize].var().index()] as usize) < limit;
         if truth {
-            let stack = &self.seen[c.start as usize..(c.start + depth) as usize];
-            out.extend(stack.iter().map(|&i| lits[i as usize]));
+            let stack = &self.seen[c.start as usize..(c.start + c.n_true) as usize];
+            out.extend(stack.iter().take_while(before).map(|&i| SLit::from_raw(i)));
         } else {
-            let stack = &self.seen[(c.end - depth) as usize..c.end as usize];
-            out.extend(stack.iter().rev().map(|&i| !lits[i as usize]));
+            let stack = &self.seen[(c.end - c.n_false) as usize..c.end as usize];
+            out.extend(stack.iter().rev().take_while(before).map(|&i| SLit::from_raw(i)));
+        }
+        // ... and the unprocessed ones are found through their watches
+        for &l in unprocessed {
+            for w in &self.watch[l.code()] {
+                if w.cid == cid && w.slot != BETA && (w.slot & 1 == 0) == truth {
+                    out.push(SLit::from_raw(w.slot / 2));
+                }
+            }
+        }
+        out[base..].sort_unstable();
+        for x in &mut out[base..] {
+            let l = lits[x.raw() as usize];
+            *x = if truth { l } else { !l };
         }
     }
-}
 
-/// The parts of the store that propagating a constraint reads.
-struct Forcing<'a> {
-    heads: &'a [Head],
-    lits: &'a [SLit],
-    weights: &'a [i64],
-}
-
-impl Forcing<'_> {
     /// Propagates constraint `cid` after its counters moved for the
-    /// literal of watch `slot`, recording in `depth` the reason's length
-    /// of each literal it forces.
+    /// literal of watch `slot`.
     #[inline]
-    fn check(&self, cid: u32, slot: u32, a: &mut Assignment, depth: &mut [u32]) -> Result<(), u32> {
+    fn check(&self, cid: u32, slot: u32, a: &mut Assignment) -> Result<(), u32> {
         let h = &self.heads[cid as usize];
         let beta = h.beta;
         if slot == BETA {
@@ -354,12 +361,12 @@ impl Forcing<'_> {
                 if h.max < h.bound {
                     return Err(cid);
                 }
-                self.force_true(cid, a, depth);
+                self.force_true(cid, a);
             } else {
                 if h.sum_true >= h.bound {
                     return Err(cid);
                 }
-                self.force_false(cid, a, depth);
+                self.force_false(cid, a);
             }
         } else if slot & 1 == 0 {
             if h.sum_true >= h.bound {
@@ -367,27 +374,25 @@ impl Forcing<'_> {
                     return Err(cid);
                 } else if a.is_undef(beta) {
                     a.assign(beta, Reason::Weight(cid));
-                    depth[beta.var().index()] = h.n_true;
                 }
             } else if a.is_false(beta) {
-                self.force_false(cid, a, depth);
+                self.force_false(cid, a);
             }
         } else if h.max < h.bound {
             if a.is_true(beta) {
                 return Err(cid);
             } else if a.is_undef(beta) {
                 a.assign(!beta, Reason::Weight(cid));
-                depth[beta.var().index()] = h.n_false;
             }
         } else if a.is_true(beta) {
-            self.force_true(cid, a, depth);
+            self.force_true(cid, a);
         }
         Ok(())
     }
 
     /// `beta` true: forces every literal whose loss would leave too little.
     #[inline]
-    fn force_true(&self, cid: u32, a: &mut Assignment, depth: &mut [u32]) {
+    fn force_true(&self, cid: u32, a: &mut Assignment) {
         let h = &self.heads[cid as usize];
         let slack = h.max - h.bound;
         let range = h.start as usize..h.end as usize;
@@ -397,14 +402,13 @@ impl Forcing<'_> {
             }
             if a.is_undef(l) {
                 a.assign(l, Reason::Weight(cid));
-                depth[l.var().index()] = h.n_false;
             }
         }
     }
 
     /// `beta` false: forces false every literal whose truth would reach the bound.
     #[inline]
-    fn force_false(&self, cid: u32, a: &mut Assignment, depth: &mut [u32]) {
+    fn force_false(&self, cid: u32, a: &mut Assignment) {
         let h = &self.heads[cid as usize];
         let room = h.bound - 1 - h.sum_true;
         let range = h.start as usize..h.end as usize;
@@ -414,7 +418,6 @@ impl Forcing<'_> {
             }
             if a.is_undef(l) {
                 a.assign(!l, Reason::Weight(cid));
-                depth[l.var().index()] = h.n_true;
             }
         }
     }
@@ -477,23 +480,26 @@ mod tests {
     }
 
     /// Reasons are read off the stacks of processed literals: the true
-    /// literals (or false ones) processed when the literal was forced,
-    /// however long the constraint; backtracking pops what it undoes.
+    /// literals (or false ones) before the implied literal, however long
+    /// the constraint; backtracking pops what it undoes.
     #[test]
-    fn reasons_are_the_literals_of_one_side_processed_before_the_implied_one() {
+    fn reasons_are_the_literals_of_one_side_before_the_implied_one() {
         // b8 <-> 2 <= x0 + .. + x7, b8 false: at most one of x0..x7
         let mut db = WeightDb::new(19);
         db.add(lit(8), 2, (0..8).map(|i| (lit(i), 1)).collect());
         // b9 <-> 2 <= x0 + x1 + x10 + x11, b9 true
         db.add(lit(9), 2, [0, 1, 10, 11].iter().map(|&i| (lit(i), 1)).collect());
+        // b18 <-> 1 <= x0 + x1 + x12 + .. + x17, b18 true
+        db.add(lit(18), 1, [0, 1, 12, 13, 14, 15, 16, 17].iter().map(|&i| (lit(i), 1)).collect());
         let mut a = Assignment::new(19);
         let mut head = 0;
         a.assign(!lit(8), Reason::None);
         a.assign(lit(9), Reason::None);
+        a.assign(lit(18), Reason::None);
         process_all(&mut db, &mut a, &mut head).unwrap();
-        let reason = |db: &WeightDb, a: &Assignment, cid: u32, p: SLit| {
+        let reason = |db: &WeightDb, a: &Assignment, head: usize, cid: u32, p: SLit| {
             let mut out = Vec::new();
-            db.antecedents(cid, Some(p), a, &mut out);
+            db.antecedents(cid, Some(p), a, head, &mut out);
             out
         };
         // x5 true: the other seven forced false, each because of x5 alone
@@ -504,11 +510,11 @@ mod tests {
             assert!(a.is_false(lit(i)));
             assert_eq!(a.reason[i as usize], Reason::Weight(0));
         }
-        assert_eq!(reason(&db, &a, 0, !lit(3)), [!lit(8), lit(5)]);
+        assert_eq!(reason(&db, &a, head, 0, !lit(3)), [!lit(8), lit(5)]);
         // x0 and x1 false leave b9 x10 and x11 as its only way to 2:
         // forced by b9 and the two false literals
         assert!(a.is_true(lit(10)) && a.reason[10] == Reason::Weight(1));
-        assert_eq!(reason(&db, &a, 1, lit(11)), [lit(9), !lit(0), !lit(1)]);
+        assert_eq!(reason(&db, &a, head, 1, lit(11)), [lit(9), !lit(0), !lit(1)]);
         // undone and redone the other way: the stacks were popped
         let start = a.level_start(0);
         for i in (start..head).rev() {
@@ -528,18 +534,20 @@ mod tests {
         // found before the literals x7 forced are processed
         assert_eq!(process_all(&mut db, &mut a, &mut head), Err(0));
         assert!(head < a.trail.len() && a.is_false(lit(4)));
-        // x4 was forced when x7 alone had been processed: x6, true and
-        // before x4 on the trail, is not part of its reason (clasp's)
-        assert!(a.pos[6] < a.pos[4]);
-        assert_eq!(reason(&db, &a, 0, !lit(4)), [!lit(8), lit(7)]);
-        // the conflict: the processed true literals, in trail order
+        // every true literal before it, in the constraint's order, the
+        // unprocessed ones (from the trail) as well as the processed ones
+        assert_eq!(reason(&db, &a, head, 0, !lit(4)), [!lit(8), lit(6), lit(7)]);
         let mut conflict = Vec::new();
-        db.antecedents(0, None, &a, &mut conflict);
-        assert_eq!(conflict, [!lit(8), lit(7), lit(6)]);
-        // b9: x0 and x1 are false but not processed, so no reason yet
-        let mut r = Vec::new();
-        db.antecedents(1, None, &a, &mut r);
-        assert_eq!(r, [lit(9)]);
+        db.antecedents(0, None, &a, head, &mut conflict);
+        assert_eq!(conflict, [!lit(8), lit(6), lit(7)]);
+        // b9 (4 literals, fewer than the 6 unprocessed: a scan) and b18 (8
+        // literals: its stack, empty, and the trail): x0 and x1 are false,
+        // unprocessed, so x11 is not forced yet
+        for (cid, beta) in [(1, lit(9)), (2, lit(18))] {
+            let mut r = Vec::new();
+            db.antecedents(cid, None, &a, head, &mut r);
+            assert_eq!(r, [beta, !lit(0), !lit(1)]);
+        }
     }
 
     #[test]
