@@ -63,7 +63,7 @@
 //! reachability went from 0.9x to 2.3x (as many conflicts as clasp, at
 //! twice its cost each).
 //!
-//! Invariant: `plain` is the current mode; `next` is the conflict count
+//! Invariant: `current` is the current mode; `next` is the conflict count
 //! at which the next restart switches modes; `len` is the length of the
 //! last target period.
 
@@ -80,7 +80,8 @@ pub const PLAIN_SAVE_PROGRESS: u32 = 160;
 pub struct Modes {
     /// The mode the search started in.
     first: Mode,
-    plain: bool,
+    /// The mode the search is in.
+    current: Mode,
     next: u64,
     len: u64,
     /// Per variable: its sign in plain mode (true for bodies); variables
@@ -99,13 +100,13 @@ impl Modes {
     /// Alternation for a search in mode `first` now, at `conflicts`, whose
     /// plain-mode signs are `initial`.
     pub fn new(initial: Vec<bool>, conflicts: u64, first: Mode) -> Modes {
-        Modes { first, plain: first == Mode::Plain, next: conflicts + FIRST, len: FIRST, initial }
+        Modes { first, current: first, next: conflicts + FIRST, len: FIRST, initial }
     }
 
     /// Back to the first mode with the first period ahead, at `conflicts`
     /// (a search given a new problem); the mode to switch to, if any.
     pub fn start_over(&mut self, conflicts: u64) -> Option<Mode> {
-        let now = if self.plain { Mode::Plain } else { Mode::Target };
+        let now = self.current;
         *self = Modes::new(std::mem::take(&mut self.initial), conflicts, self.first);
         (now != self.first).then_some(self.first)
     }
@@ -116,12 +117,12 @@ impl Modes {
         if conflicts < self.next {
             return None;
         }
-        self.plain = !self.plain;
-        if !self.plain {
+        self.current = if self.current == Mode::Plain { Mode::Target } else { Mode::Plain };
+        if self.current == Mode::Target {
             self.len = (self.len as f64 * GROW) as u64;
         }
         self.next = conflicts + self.len;
-        Some(if self.plain { Mode::Plain } else { Mode::Target })
+        Some(self.current)
     }
 
     /// The plain-mode sign of variable `v`.
