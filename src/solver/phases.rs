@@ -38,6 +38,15 @@
 //! with frame axioms is what target phases are for, so they stay first,
 //! and plain mode first is the other half of `-t 2`.
 //!
+//! Dynamic restarts (clasp's `D,100,0.7`) in plain mode and Luby ones in
+//! target mode, as kissat pairs its focused and stable modes, measured the
+//! same way (2026-11-29, 3 seeds): the tuning half's suite rows 0.96 of
+//! the time (vertex cover, colouring 0.6x; golfer_count `tune_s1` 12x,
+//! sokoban `tune_s1` 2.8x), the other tuning rows 1.09 (Solitaire
+//! `full_29` 4x, 3-SAT `s5` 4.4x), the held-back suite rows 1.06; not
+//! adopted. Dynamic restarts in target mode instead: tuning suite rows
+//! 1.04 (the killer sudokus 0.35-0.6x, golfer_count `tune_s1` 25x).
+//!
 //! Target mode first, measured on the benchmarks' tuning half (45 single-model suite rows,
 //! solitaire, 3-SAT, pigeon-hole and 15-puzzle rows; 3 seeds each with
 //! 1% random decisions, 213 runs): the geometric mean of the time ratios
