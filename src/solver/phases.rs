@@ -47,6 +47,15 @@
 //! adopted. Dynamic restarts in target mode instead: tuning suite rows
 //! 1.04 (the killer sudokus 0.35-0.6x, golfer_count `tune_s1` 25x).
 //!
+//! Plain periods three times as long after a target period that found
+//! no longer consistent assignment than any before it (above the root
+//! level; unsatisfiable programs stall there, planning ones keep
+//! growing), measured the same way: tuning suite rows 0.97 (vertex
+//! cover 0.7x, killer sudoku by sums 0.71x, golfer_count `tune_s1`
+//! 2.2x), other tuning rows 1.02, held-back suite rows 1.03 (Hanoi
+//! `held_s7` 2.4x); six times as long: tuning suite rows 1.02. Not
+//! adopted.
+//!
 //! Target mode first, measured on the benchmarks' tuning half (45 single-model suite rows,
 //! solitaire, 3-SAT, pigeon-hole and 15-puzzle rows; 3 seeds each with
 //! 1% random decisions, 213 runs): the geometric mean of the time ratios
