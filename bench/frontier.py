@@ -62,6 +62,9 @@ def main():
     if not os.path.isdir(SHARED):
         print(f"frontier.py: skipped: {SHARED} is missing (the seed programs live there)")
         return 0
+    if not os.path.exists(args.minasp):
+        print(f"frontier.py: {args.minasp} not found (cargo build --release)", file=sys.stderr)
+        return 2
     threads = args.threads or [1, 2]
     print(f"per-run limit {args.timeout:.0f} s, one answer set asked for\n")
     print("| problem | system | threads | wall s | result | conflicts |")
