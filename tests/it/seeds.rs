@@ -126,6 +126,60 @@ fn gringo3_competition_solitaire_runs_unchanged() {
     check_solitaire(&facts(&read(&inst57)), &models[0], 24).unwrap();
 }
 
+/// A plan of the English board (`english_board.lp`, 31 jumps to one peg):
+/// the one `minasp -t 2` found in 1,191 s on 2026-11-29 (bench/results.md,
+/// "The frontier"), which clingo 5.4.1 also accepts.
+const ENGLISH_PLAN: &str = "moves(cell(6,4),cell(5,4),cell(4,4),0) moves(cell(5,2),cell(5,3),cell(5,4),1) \
+    moves(cell(3,2),cell(4,2),cell(5,2),2) moves(cell(3,4),cell(3,3),cell(3,2),3) \
+    moves(cell(1,3),cell(2,3),cell(3,3),4) moves(cell(4,3),cell(3,3),cell(2,3),5) \
+    moves(cell(4,5),cell(4,4),cell(4,3),6) moves(cell(7,3),cell(6,3),cell(5,3),7) \
+    moves(cell(6,5),cell(5,5),cell(4,5),8) moves(cell(1,5),cell(1,4),cell(1,3),9) \
+    moves(cell(3,1),cell(3,2),cell(3,3),10) moves(cell(3,6),cell(3,5),cell(3,4),11) \
+    moves(cell(3,4),cell(3,3),cell(3,2),12) moves(cell(1,3),cell(2,3),cell(3,3),13) \
+    moves(cell(4,3),cell(5,3),cell(6,3),14) moves(cell(5,1),cell(4,1),cell(3,1),15) \
+    moves(cell(5,7),cell(5,6),cell(5,5),16) moves(cell(5,4),cell(5,5),cell(5,6),17) \
+    moves(cell(3,7),cell(4,7),cell(5,7),18) moves(cell(2,5),cell(2,4),cell(2,3),19) \
+    moves(cell(2,3),cell(3,3),cell(4,3),20) moves(cell(3,1),cell(3,2),cell(3,3),21) \
+    moves(cell(3,3),cell(4,3),cell(5,3),22) moves(cell(5,2),cell(5,3),cell(5,4),23) \
+    moves(cell(7,5),cell(7,4),cell(7,3),24) moves(cell(7,3),cell(6,3),cell(5,3),25) \
+    moves(cell(5,7),cell(5,6),cell(5,5),26) moves(cell(4,5),cell(5,5),cell(6,5),27) \
+    moves(cell(5,3),cell(5,4),cell(5,5),28) moves(cell(6,5),cell(5,5),cell(4,5),29) \
+    moves(cell(4,6),cell(4,5),cell(4,4),30)";
+
+/// The frontier's English board: the plan minasp found is an answer of the
+/// seed's encoding (forcing its jumps leaves the program satisfiable, with
+/// exactly those jumps), and the same jumps in another order are not (the
+/// first jump made last: clingo says unsatisfiable too).
+#[test]
+fn the_english_board_plan_minasp_found_is_an_answer() {
+    let (Some(enc), Some(board)) =
+        (shared("programs/peg/peg_solitaire.lp"), shared("programs/peg/english_board.lp"))
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let force = |name: &str, moves: &[String]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, moves.iter().map(|m| format!(":- not {}.\n", m)).collect::<String>()).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let plan: Vec<String> = ENGLISH_PLAN.split_whitespace().map(str::to_string).collect();
+    assert_eq!(plan.len(), 31);
+    let (models, result, code) = minasp(&[&enc, &board, &force("plan.lp", &plan)]);
+    assert_eq!(result, "SATISFIABLE");
+    // the forced jumps leave no choice: the search is exhausted (clingo: 30 too)
+    assert_eq!(code, Some(30));
+    let want: BTreeSet<String> = plan.iter().cloned().collect();
+    assert_eq!(models[0], want);
+    // the first jump at the last step, every other one a step earlier
+    let step = |m: &str, t: usize| format!("{},{})", &m[..m.rfind(',').unwrap()], t);
+    let mut reordered: Vec<String> = plan[1..].iter().enumerate().map(|(t, m)| step(m, t)).collect();
+    reordered.push(step(&plan[0], 30));
+    let (_, result, code) = minasp(&[&enc, &board, &force("reordered.lp", &reordered)]);
+    assert_eq!(result, "UNSATISFIABLE");
+    assert_eq!(code, Some(20));
+}
+
 /// The seed's Lunar Lockout encoding (gringo 3), unchanged: exactly the
 /// seed's answer at 2 turns, none at 1, and at 2 and 3 turns the same answer
 /// sets as its clingo 5 translation under clingo (1 and 12 answers).
