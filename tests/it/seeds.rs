@@ -91,6 +91,15 @@ fn solitaire_full_board_28_moves() {
     solitaire("programs/solitaire/full_board_28.lp", 28);
 }
 
+/// Writes `dir/name` with one integrity constraint `:- not a.` per atom
+/// `a` (every answer then contains them all); its path.
+fn forcing<'a>(dir: &Path, name: &str, atoms: impl IntoIterator<Item = &'a str>) -> String {
+    let path = dir.join(name);
+    let text: String = atoms.into_iter().map(|a| format!(":- not {}.\n", a)).collect();
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
 /// The move list seed 001 prints for its 24-move instance (with full(5,7)).
 const SEED_001_MOVES: &str = "move(1,right,2,4) move(2,left,5,4) move(3,up,5,6) move(4,left,7,5) move(5,right,4,5) \
     move(6,left,6,4) move(7,down,4,3) move(8,right,2,3) move(9,down,4,2) move(10,down,5,2) move(11,up,4,5) \
@@ -115,10 +124,8 @@ fn gringo3_competition_solitaire_runs_unchanged() {
     assert_eq!(result, "SATISFIABLE");
     check_solitaire(&facts(&read(&inst)), &models[0], 24).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let force = dir.path().join("force.lp");
-    let text: String = SEED_001_MOVES.split_whitespace().map(|m| format!(":- not {}.\n", m)).collect();
-    std::fs::write(&force, text).unwrap();
-    let (models, result, _) = minasp(&[&enc, &inst57, &force.to_string_lossy(), "--dialect", "gringo3"]);
+    let force = forcing(dir.path(), "force.lp", SEED_001_MOVES.split_whitespace());
+    let (models, result, _) = minasp(&[&enc, &inst57, &force, "--dialect", "gringo3"]);
     assert_eq!(result, "SATISFIABLE", "the seed's own plan is not an answer");
     let want: BTreeSet<String> = SEED_001_MOVES.split_whitespace().map(str::to_string).collect();
     let moves: BTreeSet<String> = models[0].iter().filter(|a| a.starts_with("move(")).cloned().collect();
@@ -158,14 +165,10 @@ fn the_english_board_plan_minasp_found_is_an_answer() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let force = |name: &str, moves: &[String]| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, moves.iter().map(|m| format!(":- not {}.\n", m)).collect::<String>()).unwrap();
-        path.to_string_lossy().into_owned()
-    };
     let plan: Vec<String> = ENGLISH_PLAN.split_whitespace().map(str::to_string).collect();
     assert_eq!(plan.len(), 31);
-    let (models, result, code) = minasp(&[&enc, &board, &force("plan.lp", &plan)]);
+    let (models, result, code) =
+        minasp(&[&enc, &board, &forcing(dir.path(), "plan.lp", plan.iter().map(String::as_str))]);
     assert_eq!(result, "SATISFIABLE");
     // the forced jumps leave no choice: the search is exhausted (clingo: 30 too)
     assert_eq!(code, Some(30));
@@ -175,7 +178,8 @@ fn the_english_board_plan_minasp_found_is_an_answer() {
     let step = |m: &str, t: usize| format!("{},{})", &m[..m.rfind(',').unwrap()], t);
     let mut reordered: Vec<String> = plan[1..].iter().enumerate().map(|(t, m)| step(m, t)).collect();
     reordered.push(step(&plan[0], 30));
-    let (_, result, code) = minasp(&[&enc, &board, &force("reordered.lp", &reordered)]);
+    let (_, result, code) =
+        minasp(&[&enc, &board, &forcing(dir.path(), "reordered.lp", reordered.iter().map(String::as_str))]);
     assert_eq!(result, "UNSATISFIABLE");
     assert_eq!(code, Some(20));
 }
