@@ -136,7 +136,10 @@ pub struct Params {
     pub domain: bool,
     /// The VSIDS decay factor the user chose (clasp's `--heuristic=Vsids,<n>`
     /// is 0.<n>); `None`: the search's own (0.95 for one model, 0.92
-    /// when enumerating).
+    /// when enumerating). clasp's 0.92 for one model too, measured
+    /// 2026-11-29 (suite tuning rows, 3 seeds, paired): 1.09 of the time
+    /// (killer sudoku `held_s3` half the conflicts, golfer `tune_s1` rows
+    /// 10x); 0.92 in plain mode only (see `phases`): 1.02.
     pub decay: Option<f64>,
     /// The first decisions follow scores from the binary clauses (clasp's
     /// `--init-moms`, see `moms`); off: the variables' order.
