@@ -855,6 +855,11 @@ impl Solver {
 
     /// Deletes about half of the learnt clauses (not locked, LBD > 2),
     /// worst LBD / lowest activity first, and compacts the arena.
+    /// Measured and not kept (2026-11-29, suite tuning rows, 3 seeds,
+    /// paired): sparing also the clauses of LBD 6 or less that took part
+    /// in a conflict since the last reduction (the "tier 2" of glucose's
+    /// successors): 1.10 of the time, 1.05 of the conflicts (without the
+    /// heavy-tailed golfer rows 1.03 and 0.99).
     fn reduce_db(&mut self) {
         let mut cands: Vec<ClauseRef> = Vec::new();
         let keep_lbd = if cfg!(test) { 0 } else { 2 };
