@@ -43,7 +43,11 @@ pub struct Race {
 /// see `solver::moms`); every other search for one model starts in
 /// clasp's plain mode (`solver::phases`), which proves unsatisfiable
 /// programs faster, where the first search starts with target phases,
-/// which find the models of planning programs quickly.
+/// which find the models of planning programs quickly. Measured and not
+/// kept (2026-11-29, `bench/run.sh --threads 2 suite/`, one run): clasp's
+/// VSIDS decay 0.92 for the plain-first searches (it halves killer
+/// sudoku's conflicts in one search): suite halves 0.94 / 0.92 of clingo's
+/// time against 0.96 / 0.89 before, 5 held-back rows over 2x against 3.
 pub fn params(base: Params, i: usize) -> Params {
     if i == 0 {
         return base;
