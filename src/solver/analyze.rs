@@ -17,11 +17,12 @@
 //! killer sudoku `held_s3` fell from 358k to 143k conflicts; the
 //! strengthening alone 1.035 / 1.01, the deletion alone 1.045 / 1.05 (4
 //! seeds); only in plain mode (see `phases`) 1.07 / 1.09 (without the
-//! golfer rows 1.00 / 1.02; 3 seeds). Vivification of learnt clauses of LBD 6 or less at the root
-//! level (each tried once, literal by literal, every 2,000 conflicts within
-//! a tenth of the propagations; CaDiCaL's and kissat's) — 1.03 of the
-//! conflicts, 1.07 of the time over 3 seeds (without the golfer rows 0.96
-//! / 0.99; killer sudoku 0.7x, killer by assignment `tune_s2_swap` 2.4x).
+//! golfer rows 1.00 / 1.02; 3 seeds). Vivification of learnt clauses of
+//! LBD 6 or less at the root level (each tried once, literal by literal,
+//! every 2,000 conflicts within a tenth of the propagations; CaDiCaL's and
+//! kissat's) — 1.03 of the conflicts, 1.06 of the time over 3 seeds
+//! (without the golfer rows 0.96 / 0.99; killer sudoku 0.7x, killer by
+//! assignment `tune_s2_swap` 2.4x).
 //! The golfer rows `tune_s1` swing 5-20x under either change: their
 //! searches are heavy-tailed (seeds 3-8 take 5-10x seeds 0-2's conflicts).
 
