@@ -79,18 +79,24 @@ pub struct Minimize {
     sum: Vec<i64>,
     head: usize,
     bound: BoundCell,
-    /// The level each literal implied false was implied at, by variable.
-    implied_at: Vec<u32>,
-    /// By variable, for each literal implied false: the snapshot in
-    /// `limits` it was implied under.
-    implied_under: Vec<u32>,
+    /// By variable: how its literal implied false was implied.
+    implied: Vec<Implied>,
     /// The per-level limits (the most each level may cost, offsets
     /// removed) of the bounds implications were made under, oldest first.
     limits: Vec<Vec<i64>>,
-    /// By variable, for each literal implied false: its weight at the level.
-    implied_weight: Vec<i64>,
     /// Scratch: the limits of the current bound.
     current: Vec<i64>,
+}
+
+/// How a literal was implied false, for its explanation.
+#[derive(Clone, Copy, Default)]
+struct Implied {
+    /// The level that decided it.
+    level: u32,
+    /// The snapshot in `Minimize::limits` it was implied under.
+    under: u32,
+    /// Its weight at that level.
+    weight: i64,
 }
 
 /// One level with positive weights only, heaviest first, and the constant
@@ -147,10 +153,8 @@ impl Minimize {
             sum: vec![0; n],
             head: 0,
             bound,
-            implied_at: vec![0; num_vars],
-            implied_under: vec![0; num_vars],
+            implied: vec![Implied::default(); num_vars],
             limits: Vec::new(),
-            implied_weight: vec![0; num_vars],
             current: Vec::new(),
         }
     }
@@ -223,9 +227,8 @@ impl Propagator for Minimize {
                         self.limits.push(limits.clone());
                     }
                     out.implied.push(!l);
-                    self.implied_at[l.var().index()] = k as u32;
-                    self.implied_under[l.var().index()] = (self.limits.len() - 1) as u32;
-                    self.implied_weight[l.var().index()] = w;
+                    let under = (self.limits.len() - 1) as u32;
+                    self.implied[l.var().index()] = Implied { level: k as u32, under, weight: w };
                 }
             }
             if s < limit || last {
@@ -238,10 +241,10 @@ impl Propagator for Minimize {
 
     fn explain(&self, lit: SLit, a: &Assignment, out: &mut Vec<SLit>) {
         let v = lit.var().index();
-        let k = self.implied_at[v] as usize;
-        let limits = &self.limits[self.implied_under[v] as usize];
+        let Implied { level, under, weight: w } = self.implied[v];
+        let k = level as usize;
+        let limits = &self.limits[under as usize];
         // `!lit`'s weight at level `k` on top of the reason's would exceed the limit
-        let w = self.implied_weight[v];
         let need = |j: usize| if j == k { limits[j] - w + 1 } else { limits[j] };
         let start = out.len();
         let mut reasons = Vec::new();
@@ -264,9 +267,7 @@ impl Propagator for Minimize {
 
     fn grow(&mut self, num_vars: usize) {
         self.occurs.resize_with(2 * num_vars, Vec::new);
-        self.implied_at.resize(num_vars, 0);
-        self.implied_under.resize(num_vars, 0);
-        self.implied_weight.resize(num_vars, 0);
+        self.implied.resize(num_vars, Implied::default());
     }
 }
 
