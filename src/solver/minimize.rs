@@ -380,7 +380,7 @@ mod tests {
         let cell: BoundCell = Arc::new(Mutex::new(Some(Bound { costs: vec![8], strict: false })));
         let mut m = Minimize::new(&levels, 5, cell.clone());
         let mut a = Assignment::new(5);
-        let mut fix = |m: &mut Minimize, a: &mut Assignment, l: SLit| {
+        let fix = |m: &mut Minimize, a: &mut Assignment, l: SLit| {
             a.new_level();
             a.assign(l, Reason::None);
             let mut out = Answer::default();
