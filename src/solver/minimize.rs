@@ -205,6 +205,7 @@ impl Propagator for Minimize {
         limits
             .extend((0..n).map(|k| bound.costs[k] - self.offset[k] - i64::from(k + 1 == n && bound.strict)));
         drop(cell);
+        let mut under: Option<u32> = None;
         for k in 0..n {
             let last = k + 1 == n;
             let limit = limits[k];
@@ -223,11 +224,14 @@ impl Propagator for Minimize {
                     break;
                 }
                 if a.is_undef(l) {
-                    if self.limits.last() != Some(&limits) {
-                        self.limits.push(limits.clone());
-                    }
+                    // the snapshot of these limits, taken once per call
+                    let under = *under.get_or_insert_with(|| {
+                        if self.limits.last() != Some(&limits) {
+                            self.limits.push(limits.clone());
+                        }
+                        (self.limits.len() - 1) as u32
+                    });
                     out.implied.push(!l);
-                    let under = (self.limits.len() - 1) as u32;
                     self.implied[l.var().index()] = Implied { level: k as u32, under, weight: w };
                 }
             }
