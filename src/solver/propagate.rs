@@ -57,21 +57,22 @@ impl Solver {
                 }
                 // a new watch (round a very long problem clause, see `CIRCULAR`)
                 let len = lits.len();
-                let start = if len >= CIRCULAR { self.db.search_pos(w.cref).clamp(2, len - 1) } else { 2 };
-                let lits = self.db.lits_mut(w.cref);
-                let found = (start..len).chain(2..start).find(|&k| !self.assign.is_false(lits[k]));
-                let moved = if let Some(k) = found {
-                    lits.swap(1, k);
-                    self.watches.long[(!lits[1]).code()].push(nw);
-                    if len >= CIRCULAR {
-                        self.db.set_search_pos(w.cref, k);
+                if len < CIRCULAR {
+                    // a plain scan of the slice: no range chain, no second look-up of the clause
+                    if let Some(k) = lits[2..].iter().position(|&l| !self.assign.is_false(l)) {
+                        lits.swap(1, k + 2);
+                        self.watches.long[(!lits[1]).code()].push(nw);
+                        continue;
                     }
-                    true
                 } else {
-                    false
-                };
-                if moved {
-                    continue;
+                    let start = self.db.search_pos(w.cref).clamp(2, len - 1);
+                    let lits = self.db.lits_mut(w.cref);
+                    if let Some(k) = (start..len).chain(2..start).find(|&k| !self.assign.is_false(lits[k])) {
+                        lits.swap(1, k);
+                        self.watches.long[(!lits[1]).code()].push(nw);
+                        self.db.set_search_pos(w.cref, k);
+                        continue;
+                    }
                 }
                 ws[j] = nw;
                 j += 1;
