@@ -2,7 +2,8 @@
 """Side-by-side benchmark of minasp against clingo 5 (see bench/README.md).
 
 For every workload: one run of each system under `/usr/bin/time -f %M` (peak
-memory, the model count, the result, and a timeout check), then hyperfine
+memory, the model count, the result, a timeout check, and with `--stats` the
+number of conflicts), then hyperfine
 over both commands (`--warmup W --runs N`, `--export-json`) for the wall
 times.  Prints a Markdown table per family and the geometric means, and
 writes them to bench/results.md (full runs) or bench/results-last.md (quick
@@ -203,7 +204,9 @@ def suite_workloads():
 
 
 def one_run(cmd, timeout, outdir, tag):
-    """One run under /usr/bin/time: returns dict(wall, rc, peak_kb, models, result, timeout)."""
+    """One run under /usr/bin/time: returns dict(wall, rc, peak_kb, models, result, costs,
+    conflicts, timeout, ...); `conflicts` is read from the `--stats` summary when the
+    command asks for it (None otherwise)."""
     out, mem = os.path.join(outdir, tag + '.out'), os.path.join(outdir, tag + '.mem')
     full = ['/usr/bin/time', '-f', '%M', '-o', mem, 'timeout', str(timeout)] + cmd
     t = time.time()
@@ -219,7 +222,7 @@ def one_run(cmd, timeout, outdir, tag):
     # read only the tail: all-model runs may print many answers
     with open(out, 'rb') as f:
         f.seek(0, 2)
-        f.seek(max(0, f.tell() - 4096))
+        f.seek(max(0, f.tell() - 8192))
         tail = f.read().decode(errors='replace')
     m = re.search(r'^Models\s*:\s*(\d+\+?)', tail, re.M)
     if m:
@@ -231,10 +234,12 @@ def one_run(cmd, timeout, outdir, tag):
     ms = re.findall(r'^Optimization\s*:\s*(-?\d+(?:[ \t]+-?\d+)*)[ \t]*$', tail, re.M)
     if ms:
         costs = ms[-1].split()
+    m = re.search(r'^Conflicts\s*:\s*(\d+)', tail, re.M)
+    conflicts = int(m.group(1)) if m else None
     size = os.path.getsize(out)
     os.remove(out)
     return dict(wall=wall, rc=p.returncode, peak_kb=peak, models=models, result=result, costs=costs,
-                timeout=(p.returncode == 124 or wall >= timeout), out_bytes=size,
+                conflicts=conflicts, timeout=(p.returncode == 124 or wall >= timeout), out_bytes=size,
                 stderr=p.stderr.decode(errors='replace')[-2000:])
 
 
@@ -379,7 +384,9 @@ def main():
         other = 'gringo' if w.kind == 'ground' else 'clingo'
         r = dict(w=w, single={}, hf={}, note=[])
         for sysname, cmd in [('minasp', mc), (other, cc)]:
-            r['single'][sysname] = s = one_run(cmd, timeout, tmp, sysname)
+            # the single run also counts the conflicts (hyperfine times the plain command)
+            stats = [] if w.kind == 'ground' else ['--stats']
+            r['single'][sysname] = s = one_run(cmd + stats, timeout, tmp, sysname)
             if failed(w.kind, s):
                 r['note'].append('%s failed (exit %d): %s' % (sysname, s['rc'],
                                  s['stderr'].strip().split('\n')[-1][:120] if s['stderr'].strip() else ''))
@@ -491,9 +498,31 @@ def cells(r, other):
     notes = (['vs gringo --text'] if w.kind == 'ground' else []) + r['note']
     r['cpu_ratio'] = cratio
     return ([w.name, tms, tos, '%.2f' % ratio if ratio else '-', '%.2f' % cratio if cratio else '-',
-             mb(mm, 'minasp'), mb(mo, other), '%.2f' % mratio if mratio else '-', mod_m, mod_o,
+             conflicts(r, other), mb(mm, 'minasp'), mb(mo, other), '%.2f' % mratio if mratio else '-', mod_m, mod_o,
              '; '.join(notes)],
             ratio, mratio)
+
+
+def conflicts(r, other):
+    """The conflicts cell: both systems' conflicts of the single `--stats` run ('-' for
+    grounding rows; '?' where a run printed none, as at a timeout)."""
+    if r['w'].kind == 'ground':
+        return '-'
+    n = lambda s: '{:,}'.format(s['conflicts']) if s.get('conflicts') is not None else '?'
+    return '%s / %s' % (n(r['single']['minasp']), n(r['single'][other]))
+
+
+def conflict_ratio(r):
+    """minasp's conflicts over clingo's, for rows where both finished with at least 100
+    (fewer say little about the search); else None."""
+    if r['w'].kind == 'ground':
+        return None
+    sm, so = r['single']['minasp'], r['single']['clingo']
+    if sm['timeout'] or so['timeout'] or sm.get('conflicts') is None or so.get('conflicts') is None:
+        return None
+    if min(sm['conflicts'], so['conflicts']) < 100:
+        return None
+    return sm['conflicts'] / so['conflicts']
 
 
 def gm_ratio(sel):
@@ -520,6 +549,12 @@ def half_summary(rows):
                  'the time ratios by half: ' + '; '.join(
                      '%s %s' % (what, gm_ratio([r for r in inc if r['w'].half == half]))
                      for half, what in halves))
+
+    def gm_conflicts(sel):
+        """The geometric mean of the conflict ratios (rows where both have 100 or more)."""
+        xs = [x for x in (conflict_ratio(r) for r in sel) if x]
+        g = geomean(xs)
+        return '%s (%d row%s)' % ('%.2f' % g if g else '-', len(xs), '' if len(xs) == 1 else 's')
 
     def gm(sel):
         xs = [cells(r, 'clingo')[1] for r in sel]
@@ -552,6 +587,7 @@ def half_summary(rows):
             line = '  - %s: **%s**' % (name, gm(part))
             for label, pred in split or []:
                 line += '; %s %s' % (label, gm([r for r in part if pred(r)]))
+            line += '; conflicts %s' % gm_conflicts(part)
             if half == 'held':
                 line += '; %s' % slow(part)
             out.append(line)
@@ -571,8 +607,8 @@ def format_row(r, other):
     for i in (1, 2):
         if c[i][0].isdigit():
             c[i] += ' s'
-    return ('%s: minasp %s, %s %s, ratio %s (cpu %s); mem %s / %s MB; models %s / %s %s'
-            % (c[0], c[1], other, c[2], c[3], c[4], c[5], c[6], c[8], c[9], c[10])).rstrip()
+    return ('%s: minasp %s, %s %s, ratio %s (cpu %s); conflicts %s; mem %s / %s MB; models %s / %s %s'
+            % (c[0], c[1], other, c[2], c[3], c[4], c[5], c[6], c[7], c[9], c[10], c[11])).rstrip()
 
 
 def report(rows, info, a, timeout, total, full):
@@ -590,12 +626,13 @@ def report(rows, info, a, timeout, total, full):
                 a.warmup, a.runs, HEAVY_SECONDS, a.heavy_runs, timeout))
     L.append('- Times are medians of wall-clock seconds; time ratio = minasp / clingo (for `--text` rows: '
              'minasp --text / gringo --text); cpu ratio = the same for the mean user+system time; '
+             'conflicts from the single run with `--stats` (`?`: none printed, as at a timeout); '
              'models as printed (`N+`: the model limit was hit, more may exist); for the opt rows '
              'the models columns hold the optimum instead (`opt C1 C2`: the costs of `Optimization :`, '
              'priority levels highest first, with `OPTIMUM FOUND`), which must agree.')
     L.append('- Suite runtime: %.0f s (%.1f min)\n' % (total, total / 60))
-    head = ('| workload | minasp s | clingo s | time ratio | cpu ratio | minasp MB | clingo MB | '
-            'mem ratio | models minasp | models clingo | note |')
+    head = ('| workload | minasp s | clingo s | time ratio | cpu ratio | conflicts minasp / clingo | '
+            'minasp MB | clingo MB | mem ratio | models minasp | models clingo | note |')
     ratios, mratios, sratios, gratios = [], [], [], []
     family = None
     for r in rows:
@@ -604,7 +641,7 @@ def report(rows, info, a, timeout, total, full):
             family = w.family
             L.append('\n### %s\n' % family)
             L.append(head)
-            L.append('|' + '---|' * 11)
+            L.append('|' + '---|' * 12)
         other = 'gringo' if w.kind == 'ground' else 'clingo'
         c, ratio, mratio = cells(r, other)
         L.append('| ' + ' | '.join(c) + ' |')
@@ -624,6 +661,10 @@ def report(rows, info, a, timeout, total, full):
     cr = [r['cpu_ratio'] for r in rows if r.get('cpu_ratio')]
     if cr:
         L.append('- Geometric mean of the CPU-time ratios, %d workloads: %.2f' % (len(cr), geomean(cr)))
+    xr = [x for x in (conflict_ratio(r) for r in rows) if x]
+    if xr:
+        L.append('- Geometric mean of the conflict ratios (minasp/clingo; rows where both have 100 or '
+                 'more), %d workloads: %.2f' % (len(xr), geomean(xr)))
     gm = geomean(mratios)
     L.append('- Geometric mean of the peak-memory ratios: %s; largest: %s'
              % ('%.2f' % gm if gm else '-', '%.2f' % max(mratios) if mratios else '-'))
