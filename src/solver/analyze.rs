@@ -174,6 +174,10 @@ impl Solver {
             self.seen[v as usize] = false;
         }
         self.to_clear = to_clear;
+        for &v in &self.poisoned {
+            self.poison[v as usize] = false;
+        }
+        self.poisoned.clear();
 
         self.minimize_binary(&mut learnt);
 
@@ -237,40 +241,73 @@ impl Solver {
     }
 
     /// Is the false literal `l` of the learnt clause implied by the others?
+    /// A depth-first search through the antecedents of `¬l`. A variable
+    /// all of whose antecedents are in the clause, at level 0 or shown
+    /// implied is marked `seen` (implied: later questions stop there too);
+    /// one reached that is a decision, or of a level no clause literal has,
+    /// fails the search, and every variable on the path to it is marked
+    /// `poison`, so that no later question explores it again. The marks
+    /// change only the work, not the answer: each variable is explored at
+    /// most once per conflict.
     fn lit_redundant(&mut self, l: SLit, abstract_levels: u32, to_clear: &mut Vec<u32>) -> bool {
-        let mut stack = std::mem::take(&mut self.mstack);
-        let mut tmp = std::mem::take(&mut self.mtmp);
-        stack.clear();
-        stack.push(!l);
-        let top = to_clear.len();
-        let mut ok = true;
-        'outer: while let Some(q) = stack.pop() {
-            tmp.clear();
-            self.antecedents(q, &mut tmp);
-            for &r in &tmp {
-                let v = r.var().index();
-                let lv = self.assign.level[v];
-                if self.seen[v] || lv == 0 {
-                    continue;
+        let mut frames = std::mem::take(&mut self.mstack);
+        let mut buf = std::mem::take(&mut self.mtmp);
+        frames.clear();
+        buf.clear();
+        self.antecedents(!l, &mut buf);
+        frames.push(Frame { lit: !l, start: 0, next: 0, end: buf.len() as u32 });
+        let ok = loop {
+            let t = frames.len() - 1;
+            let top = frames[t];
+            if top.next == top.end {
+                frames.pop();
+                buf.truncate(top.start as usize);
+                if frames.is_empty() {
+                    break true;
                 }
-                if self.assign.reason[v] != Reason::None && abstract_levels & (1 << (lv & 31)) != 0 {
-                    self.seen[v] = true;
-                    stack.push(r);
-                    to_clear.push(v as u32);
-                } else {
-                    for &w in &to_clear[top..] {
-                        self.seen[w as usize] = false;
-                    }
-                    to_clear.truncate(top);
-                    ok = false;
-                    break 'outer;
-                }
+                let v = top.lit.var().index();
+                self.seen[v] = true;
+                to_clear.push(v as u32);
+                continue;
             }
-        }
-        self.mstack = stack;
-        self.mtmp = tmp;
+            frames[t].next += 1;
+            let r = buf[top.next as usize];
+            let v = r.var().index();
+            let lv = self.assign.level[v];
+            if self.seen[v] || lv == 0 {
+                continue;
+            }
+            if !self.poison[v]
+                && self.assign.reason[v] != Reason::None
+                && abstract_levels & (1 << (lv & 31)) != 0
+            {
+                let start = buf.len() as u32;
+                self.antecedents(r, &mut buf);
+                frames.push(Frame { lit: r, start, next: start, end: buf.len() as u32 });
+                continue;
+            }
+            // `r` is not implied by the clause, nor is any variable on the path to it
+            for f in &frames[1..] {
+                let w = f.lit.var().index();
+                self.poison[w] = true;
+                self.poisoned.push(w as u32);
+            }
+            break false;
+        };
+        self.mstack = frames;
+        self.mtmp = buf;
         ok
     }
+}
+
+/// A variable whose antecedents `lit_redundant` is going through:
+/// `buf[start..end]` are they, `next` the first not yet looked at.
+#[derive(Copy, Clone)]
+pub(super) struct Frame {
+    lit: SLit,
+    start: u32,
+    next: u32,
+    end: u32,
 }
 
 #[cfg(test)]
@@ -304,6 +341,40 @@ mod tests {
         let mut learnt = vec![v(0), !v(2), !v(3)];
         s.minimize_binary(&mut learnt);
         assert_eq!(learnt, vec![v(0), !v(2), !v(3)]);
+    }
+
+    /// Level 1: decision `v1`, then `v4` (by `¬v1 ∨ v4`); level 2: decision
+    /// `v2`, then `v5` (by `¬v2 ∨ v5`), `v6` and `v7` (by `¬v5 ∨ v6`,
+    /// `¬v5 ∨ v7`). In the clause `v0 ∨ ¬v1 ∨ ¬v4 ∨ ¬v6 ∨ ¬v7`, `¬v4` is
+    /// implied by `¬v1`; `¬v6` is not (its path leads to the decision `v2`,
+    /// not in the clause), which poisons `v5`, so that `¬v7` fails at `v5`
+    /// without going down to `v2` again.
+    #[test]
+    fn redundancy_marks_implied_and_poisoned_variables() {
+        let v = |i: u32| Var(i).pos();
+        let mut s = Solver::new(Problem { num_vars: 8, ..Default::default() }, Tuning::default());
+        s.assign.new_level();
+        s.assign.assign(v(1), Reason::None);
+        s.assign.assign(v(4), Reason::Binary(!v(1)));
+        s.assign.new_level();
+        s.assign.assign(v(2), Reason::None);
+        s.assign.assign(v(5), Reason::Binary(!v(2)));
+        s.assign.assign(v(6), Reason::Binary(!v(5)));
+        s.assign.assign(v(7), Reason::Binary(!v(5)));
+        let clause = [!v(1), !v(4), !v(6), !v(7)];
+        let mut to_clear = Vec::new();
+        for l in clause {
+            s.seen[l.var().index()] = true;
+            to_clear.push(l.var().index() as u32);
+        }
+        let levels = (1 << 1) | (1 << 2);
+        assert!(s.lit_redundant(!v(4), levels, &mut to_clear));
+        assert!(!s.lit_redundant(!v(6), levels, &mut to_clear));
+        assert!(s.poison[5] && !s.poison[2] && !s.poison[6], "only the path below the clause is poisoned");
+        assert!(!s.lit_redundant(!v(7), levels, &mut to_clear));
+        assert_eq!(s.poisoned, vec![5]);
+        // nothing but the clause's own variables was marked implied
+        assert_eq!(to_clear.len(), clause.len());
     }
 
     #[test]

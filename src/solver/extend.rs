@@ -30,6 +30,7 @@ impl Solver {
         self.weights.grow();
         self.order.grow();
         self.seen.push(false);
+        self.poison.push(false);
         let n = self.num_vars();
         for p in &mut self.propagators {
             p.grow(n);

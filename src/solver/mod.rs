@@ -184,7 +184,11 @@ pub struct Solver {
     abuf: Vec<SLit>,
     learnt: Vec<SLit>,
     to_clear: Vec<u32>,
-    mstack: Vec<SLit>,
+    /// Per variable: shown not implied by the learnt clause being
+    /// minimised (see `analyze`); `poisoned` lists those set.
+    poison: Vec<bool>,
+    poisoned: Vec<u32>,
+    mstack: Vec<analyze::Frame>,
     mtmp: Vec<SLit>,
     tmp_clause: Vec<SLit>,
     /// The clause of a [`Conflict::Nogood`].
@@ -267,6 +271,8 @@ impl Solver {
             abuf: Vec::new(),
             learnt: Vec::new(),
             to_clear: Vec::new(),
+            poison: vec![false; nv],
+            poisoned: Vec::new(),
             mstack: Vec::new(),
             mtmp: Vec::new(),
             tmp_clause: Vec::new(),
