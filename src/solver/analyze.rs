@@ -1,11 +1,12 @@
 //! Conflict analysis: first-UIP learning, recursive minimisation (MiniSat's
-//! abstract-level test), binary-clause minimisation (glucose's), LBD, and
-//! the backjump level.
+//! abstract-level test, with failed paths poisoned as in clasp's and later
+//! MiniSat's), binary-clause minimisation (glucose's), LBD, and the
+//! backjump level.
 //!
 //! Works on *antecedents*: for an implied true literal `p`, the true
 //! literals whose conjunction implied it (read off its clause, or computed
-//! by the weight propagator from the trail). Invariant: `seen` is all false
-//! outside `analyze`; the learnt clause's first literal is the asserting
+//! by the weight propagator from the trail). Invariant: `seen` and `poison`
+//! are all false outside `analyze`; the learnt clause's first literal is the asserting
 //! (UIP) literal and its second has the highest remaining level.
 //!
 //! Measured and not kept (2026-11-29; the suite's tuning rows, both

@@ -188,6 +188,7 @@ pub struct Solver {
     /// minimised (see `analyze`); `poisoned` lists those set.
     poison: Vec<bool>,
     poisoned: Vec<u32>,
+    /// The depth-first search of `lit_redundant` (see `analyze`).
     mstack: Vec<analyze::Frame>,
     mtmp: Vec<SLit>,
     tmp_clause: Vec<SLit>,
