@@ -382,7 +382,7 @@ def main():
     for i, w in enumerate(ws):
         mc, cc = w.commands(a.minasp, a.clingo, a.gringo, a.threads)
         other = 'gringo' if w.kind == 'ground' else 'clingo'
-        r = dict(w=w, single={}, hf={}, note=[])
+        r = dict(w=w, single={}, hf={}, note=[], threads=a.threads)
         for sysname, cmd in [('minasp', mc), (other, cc)]:
             # the single run also counts the conflicts (hyperfine times the plain command)
             stats = [] if w.kind == 'ground' else ['--stats']
@@ -514,8 +514,9 @@ def conflicts(r, other):
 
 def conflict_ratio(r):
     """minasp's conflicts over clingo's, for rows where both finished with at least 100
-    (fewer say little about the search); else None."""
-    if r['w'].kind == 'ground':
+    (fewer say little about the search); else None.  None with -t N (N > 1): clingo's
+    count is then the sum over its threads, minasp's that of the search that answered."""
+    if r['w'].kind == 'ground' or r.get('threads', 1) > 1:
         return None
     sm, so = r['single']['minasp'], r['single']['clingo']
     if sm['timeout'] or so['timeout'] or sm.get('conflicts') is None or so.get('conflicts') is None:
