@@ -514,8 +514,8 @@ def conflicts(r, other):
 
 def conflict_ratio(r):
     """minasp's conflicts over clingo's, for rows where both finished with at least 100
-    (fewer say little about the search); else None.  None with -t N (N > 1): clingo's
-    count is then the sum over its threads, minasp's that of the search that answered."""
+    (fewer say little about the search); else None.  None with -t N (N > 1): both then
+    count all their threads' conflicts, which says little about one search."""
     if r['w'].kind == 'ground' or r.get('threads', 1) > 1:
         return None
     sm, so = r['single']['minasp'], r['single']['clingo']

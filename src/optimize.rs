@@ -137,6 +137,9 @@ pub struct Search {
     converge_only: bool,
     /// `optN`'s optimal phase is to begin at the next call (see [`Search::settle`]).
     optimal_pending: bool,
+    /// The search counters of the other searches of the races this one
+    /// took part in (see [`Search::count_others`]).
+    others: Stats,
 }
 
 impl Search {
@@ -175,6 +178,7 @@ impl Search {
             params: tuning.params,
             converge_only: false,
             optimal_pending: false,
+            others: Stats::default(),
         }
     }
 
@@ -196,6 +200,7 @@ impl Search {
             params: tuning.params,
             converge_only: false,
             optimal_pending: false,
+            others: Stats::default(),
         })
     }
 
@@ -269,9 +274,18 @@ impl Search {
         self.models.exhausted()
     }
 
-    /// The solver's counters (of the current phase).
+    /// The solver's counters (of the current phase), with the search
+    /// counters of the other searches of its races added.
     pub fn stats(&self) -> Stats {
-        self.models.stats()
+        let mut s = self.models.stats();
+        s.add_search(&self.others);
+        s
+    }
+
+    /// Counts the search counters of another search of a race (see
+    /// [`crate::portfolio`]) as this one's, as clasp counts all its threads'.
+    pub fn count_others(&mut self, s: &Stats) {
+        self.others.add_search(s);
     }
 
     /// For a search that races others to the optimum (see
@@ -375,5 +389,39 @@ impl Search {
                 Outcome::Interrupted => return Found::Interrupted,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OptConfig, Search};
+    use crate::program::GroundProgram;
+    use crate::solver::{Stats, Tuning};
+
+    /// A search's counters include those of the other searches of its
+    /// races (as clasp's `--stats` sums its threads'), but the problem's
+    /// sizes are its own.
+    #[test]
+    fn the_counters_of_a_race_are_summed() {
+        let mut s = Search::new(&GroundProgram::default(), Tuning::default(), OptConfig::default()).unwrap();
+        let own = s.stats();
+        let other = Stats {
+            variables: 7,
+            conflicts: 5,
+            decisions: 9,
+            restarts: 2,
+            propagations: 11,
+            learned: 4,
+            ..Stats::default()
+        };
+        s.count_others(&other);
+        s.count_others(&other);
+        let t = s.stats();
+        assert_eq!(t.conflicts, own.conflicts + 10);
+        assert_eq!(t.decisions, own.decisions + 18);
+        assert_eq!(t.restarts, own.restarts + 4);
+        assert_eq!(t.propagations, own.propagations + 22);
+        assert_eq!(t.learned, own.learned + 8);
+        assert_eq!(t.variables, own.variables, "the problem is this search's");
     }
 }

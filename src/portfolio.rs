@@ -14,13 +14,14 @@
 //! only improving answer sets are reported, and the first search to
 //! exhaust its bound proves the best costs optimal and goes on alone
 //! (`optN`'s optimal answer sets).  A stop asked for by the user reaches
-//! every search.
+//! every search.  The search that goes on counts the other searches'
+//! counters as its own (`--stats` sums them, as clasp sums its threads').
 
 use crate::optimize::{Found, OptConfig, OptMode, OptStrategy, Search};
 use crate::program::{GroundProgram, Lit};
 use crate::solver::params::{Params, Restarts};
-use crate::solver::Bound;
 use crate::solver::Tuning;
+use crate::solver::{Bound, Stats};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -77,7 +78,7 @@ impl Race {
         first.share(Some((exchange.clone(), 0)));
         let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
-        let (winner, found) = std::thread::scope(|scope| {
+        let (winner, found, mut others) = std::thread::scope(|scope| {
             for i in 0..self.threads {
                 let tx = tx.clone();
                 let done = done.clone();
@@ -120,11 +121,19 @@ impl Race {
             results.extend(rx.iter());
             // an answer beats a search that was stopped
             let best = results.iter().position(|(_, f)| !matches!(f, Found::Interrupted)).unwrap_or(0);
-            results.swap_remove(best)
+            let (winner, found) = results.swap_remove(best);
+            let mut others = Stats::default();
+            for s in results.iter().filter_map(|(s, _)| s.as_ref()) {
+                others.add_search(&s.stats());
+            }
+            (winner, found, others)
         });
         if let Some(w) = winner {
+            // the first search lost: its counters join the others'
+            others.add_search(&first.stats());
             *first = w;
         }
+        first.count_others(&others);
         // the winner goes on alone
         first.share(None);
         first.set_interrupt(stop.clone());
@@ -165,12 +174,13 @@ impl Race {
         enum Message {
             /// An answer set and its costs.
             Model(Vec<bool>, Vec<i64>),
-            /// Search `i` ended (handing itself back unless it is `first`).
-            End(usize, Option<Search>, Found),
+            /// Search `i` ended (handing itself back unless it is `first`)
+            /// with these counters.
+            End(usize, Option<Search>, Found, Stats),
         }
         let (tx, rx) = mpsc::channel::<Message>();
         let mut slot = Some(&mut *first);
-        let (winner, mut out, best) = std::thread::scope(|scope| {
+        let (winner, mut out, best, ended) = std::thread::scope(|scope| {
             for (i, made) in searches.into_iter().enumerate() {
                 let first = if i == 0 { slot.take() } else { None };
                 if first.is_none() && made.is_none() {
@@ -198,11 +208,12 @@ impl Race {
                     match (first, made) {
                         (Some(search), _) => {
                             let end = run(search);
-                            let _ = tx.send(Message::End(i, None, end));
+                            let _ = tx.send(Message::End(i, None, end, search.stats()));
                         }
                         (None, Some(mut search)) => {
                             let end = run(&mut search);
-                            let _ = tx.send(Message::End(i, Some(search), end));
+                            let stats = search.stats();
+                            let _ = tx.send(Message::End(i, Some(search), end, stats));
                         }
                         (None, None) => {}
                     }
@@ -212,6 +223,7 @@ impl Race {
             let mut out: Vec<Found> = Vec::new();
             let mut best: Option<Vec<i64>> = None;
             let mut winner: Option<(usize, Option<Search>)> = None;
+            let mut ended: Vec<(usize, Stats)> = Vec::new();
             loop {
                 // the user's stop reaches every search
                 if stop.load(Ordering::SeqCst) {
@@ -230,7 +242,8 @@ impl Race {
                             out.push(Found::Model { truth, costs, optimal: false });
                         }
                     }
-                    Message::End(i, search, end) => {
+                    Message::End(i, search, end, stats) => {
+                        ended.push((i, stats));
                         if matches!(end, Found::Exhausted) && winner.is_none() {
                             // the optimum is proven: the others stop
                             done.store(true, Ordering::SeqCst);
@@ -239,8 +252,14 @@ impl Race {
                     }
                 }
             }
-            (winner, out, best)
+            (winner, out, best, ended)
         });
+        // the counters of every search but the one that goes on
+        let goes_on = winner.as_ref().map_or(0, |w| w.0);
+        let mut others = Stats::default();
+        for (_, s) in ended.iter().filter(|(i, _)| *i != goes_on) {
+            others.add_search(s);
+        }
         let (proven, any) = (winner.is_some(), best.is_some());
         if let Some((i, search)) = winner {
             if i != 0 {
@@ -250,6 +269,7 @@ impl Race {
             }
             first.settle(best);
         }
+        first.count_others(&others);
         first.share(None);
         first.set_interrupt(stop.clone());
         if !proven {

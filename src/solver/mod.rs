@@ -101,6 +101,17 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Adds another search's search counters (decisions, conflicts,
+    /// propagations, restarts, learnt clauses) to these, as clasp's
+    /// `--stats` sums its threads' (the problem's sizes stay these).
+    pub fn add_search(&mut self, o: &Stats) {
+        self.decisions += o.decisions;
+        self.conflicts += o.conflicts;
+        self.propagations += o.propagations;
+        self.restarts += o.restarts;
+        self.learned += o.learned;
+    }
+
     /// The problem's constraints: binary and longer clauses, weight constraints.
     pub fn problem_constraints(&self) -> u64 {
         self.binary + self.clauses + self.weights
