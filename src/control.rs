@@ -720,7 +720,6 @@ impl Control {
         // no `optN` phase; with checks, the checker keeps a copy).
         let rules_read_later = !self.options.lean
             || self.options.explain
-            || (self.options.threads > 1 && !remembering)
             || self.live.is_some()
             || self.incremental.is_some()
             || (!ground.program().minimize.is_empty() && self.options.opt.mode == OptMode::OptN);
@@ -736,13 +735,30 @@ impl Control {
         let kept = if self.options.check { handed.clone() } else { None }.or(whole);
         let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
         let program = kept.as_ref().unwrap_or(ground.program());
-        let search = match (grown, handed) {
-            (Some(s), _) => Ok(s),
-            (None, _) if remembering => {
-                Search::remembering(program, tuning, self.options.opt.clone(), memory.as_ref())
+        let mut impossible = false;
+        let mut clauses = Vec::new();
+        for (v, truth) in assumptions {
+            match ground.atom_of(v) {
+                Some(a) => clauses.push(vec![crate::program::Lit::new(a, *truth)]),
+                None => impossible |= *truth,
             }
-            (None, Some(program)) => Search::consume(program, tuning, self.options.opt.clone()),
-            (None, None) => Search::new(program, tuning, self.options.opt.clone()),
+        }
+        let config = self.options.opt.clone();
+        let (search, race) = match (grown, handed) {
+            (Some(s), _) => (Ok(s), None),
+            (None, _) if remembering => (Search::remembering(program, tuning, config, memory.as_ref()), None),
+            // `-t N`: the race's other searches are made with the first
+            // one, and a handed program's rules go before any search starts
+            (None, handed) if self.options.threads > 1 => {
+                let whole = handed.as_ref().unwrap_or(program);
+                let first = || Search::new(whole, tuning, config.clone());
+                let threads = self.options.threads;
+                let (first, race) =
+                    crate::portfolio::Race::prepare(threads, tuning, config.clone(), whole, &clauses, first);
+                (first, Some(race))
+            }
+            (None, Some(program)) => (Search::consume(program, tuning, config), None),
+            (None, None) => (Search::new(program, tuning, config), None),
         };
         let mut solver = match search {
             Ok(s) => s,
@@ -752,23 +768,9 @@ impl Control {
             }
         };
         solver.set_interrupt(self.interrupter.0.clone());
-        let mut impossible = false;
-        let mut clauses = Vec::new();
-        for (v, truth) in assumptions {
-            match ground.atom_of(v) {
-                Some(a) => clauses.push(vec![crate::program::Lit::new(a, *truth)]),
-                None => impossible |= *truth,
-            }
-        }
         for c in &clauses {
             solver.add_clause(c);
         }
-        let race = (self.options.threads > 1 && !remembering).then(|| crate::portfolio::Race {
-            threads: self.options.threads,
-            tuning,
-            config: self.options.opt.clone(),
-            clauses,
-        });
         let consequences = match self.options.enum_mode {
             EnumMode::Auto => None,
             mode => Some(Consequences::new(mode == EnumMode::Brave, ground.output_atoms())),

@@ -26,16 +26,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-/// The searches other than the first, still to be made.
+/// The searches other than the first, made before the race (see
+/// [`Race::prepare`]).
 pub struct Race {
-    /// How many searches race (the first one included).
-    pub threads: usize,
-    /// The first search's tuning; the others vary its parameters.
-    pub tuning: Tuning,
     /// The optimisation mode and strategy.
     pub config: OptConfig,
-    /// The clauses every search gets (assumptions).
-    pub clauses: Vec<Vec<Lit>>,
+    /// Searches 1 to `threads - 1`, each the program translated anew with
+    /// its own parameters and the race's clauses (`None`: its translation
+    /// failed, as the first search's did not; it sits the race out).
+    others: Vec<Option<Search>>,
 }
 
 /// The parameters of search `i` of a portfolio whose first search uses
@@ -69,6 +68,33 @@ pub fn params(base: Params, i: usize) -> Params {
 }
 
 impl Race {
+    /// Makes the first search with `first` on this thread while the other
+    /// searches of a race of `threads` are made, each on a thread of its
+    /// own, from `program` with parameters varied from `tuning`'s and the
+    /// `clauses` (assumptions). Made before the race, not in it, so that
+    /// the caller can drop the program's rules before the searches start
+    /// (at `-t N` as at `-t 1`, the rules are not kept while searching).
+    pub fn prepare<T>(
+        threads: usize,
+        tuning: Tuning,
+        config: OptConfig,
+        program: &GroundProgram,
+        clauses: &[Vec<Lit>],
+        first: impl FnOnce() -> T,
+    ) -> (T, Race) {
+        let (made, others) = std::thread::scope(|scope| {
+            let others: Vec<_> = (1..threads)
+                .map(|i| {
+                    let config = config.clone();
+                    scope.spawn(move || make(i, program, tuning, config, clauses))
+                })
+                .collect();
+            let made = first();
+            (made, others.into_iter().map(|h| h.join().ok().flatten()).collect())
+        });
+        (made, Race { config, others })
+    }
+
     /// Runs `first` and the other searches until one answers; `first`
     /// becomes the winner (to continue with); returns its answer.  `stop`
     /// is the user's stop flag, which every search of the race obeys.
@@ -78,12 +104,12 @@ impl Race {
         first.share(Some((exchange.clone(), 0)));
         let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
+        let searches = std::iter::once(None).chain(self.others);
         let (winner, found, mut others) = std::thread::scope(|scope| {
-            for i in 0..self.threads {
+            for (i, made) in searches.enumerate() {
                 let tx = tx.clone();
                 let done = done.clone();
                 let first = slot.take();
-                let race = &self;
                 let exchange = exchange.clone();
                 scope.spawn(move || match first {
                     Some(search) => {
@@ -92,7 +118,7 @@ impl Race {
                         let _ = tx.send((None, found));
                     }
                     None => {
-                        let Some(mut search) = race.make(i, program) else { return };
+                        let Some(mut search) = made else { return };
                         search.share(Some((exchange, i)));
                         search.set_interrupt(done);
                         let found = search.next(program);
@@ -165,7 +191,7 @@ impl Race {
         let done = Arc::new(AtomicBool::new(false));
         let exchange = Arc::new(crate::solver::share::Exchange::default());
         let mut searches: Vec<Option<Search>> = vec![None];
-        searches.extend((1..self.threads).map(|i| self.make(i, program)));
+        searches.extend(self.others);
         let first_cell = first.bound_cell();
         let cells: Vec<crate::solver::BoundCell> = std::iter::once(first_cell)
             .chain(searches.iter().skip(1).map(|s| s.as_ref().and_then(Search::bound_cell)))
@@ -279,17 +305,24 @@ impl Race {
         }
         out
     }
+}
 
-    /// Search `i` (from 1): the program translated anew with its own
-    /// parameters, with the race's clauses.
-    fn make(&self, i: usize, program: &GroundProgram) -> Option<Search> {
-        let tuning = Tuning { params: params(self.tuning.params, i), ..self.tuning };
-        let mut search = Search::new(program, tuning, self.config.clone()).ok()?;
-        for c in &self.clauses {
-            search.add_clause(c);
-        }
-        Some(search)
+/// Search `i` (from 1) of a race whose first search has `tuning`: the
+/// program translated anew with its own parameters, with the race's
+/// clauses.
+fn make(
+    i: usize,
+    program: &GroundProgram,
+    tuning: Tuning,
+    config: OptConfig,
+    clauses: &[Vec<Lit>],
+) -> Option<Search> {
+    let tuning = Tuning { params: params(tuning.params, i), ..tuning };
+    let mut search = Search::new(program, tuning, config).ok()?;
+    for c in clauses {
+        search.add_clause(c);
     }
+    Some(search)
 }
 
 #[cfg(test)]

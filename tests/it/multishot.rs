@@ -126,8 +126,9 @@ fn models_outlive_their_solve_and_later_changes() {
 }
 
 /// `Options::lean` (the command line's): the ground rules go once the
-/// search is built, and the answer sets are those of a run that keeps
-/// them; explanations keep them.
+/// search is built — with `-t N` once every search of the race is built —
+/// and the answer sets are those of a run that keeps them; explanations
+/// keep them.
 #[test]
 fn a_lean_solve_frees_the_rules_and_finds_the_same_answers() {
     let program = "{ a; b; c }. d :- a, not b. :- c, d. e :- d. e :- c. f :- e, not a.";
@@ -143,6 +144,9 @@ fn a_lean_solve_frees_the_rules_and_finds_the_same_answers() {
     assert!(rules > 0);
     let (lean, rules) = run(Options { lean: true, ..Options::default() });
     assert_eq!(lean, kept);
+    assert_eq!(rules, 0);
+    let (raced, rules) = run(Options { lean: true, threads: 2, ..Options::default() });
+    assert_eq!(raced, kept);
     assert_eq!(rules, 0);
     let (explained, rules) = run(Options { lean: true, explain: true, ..Options::default() });
     assert_eq!(explained, kept);
