@@ -747,15 +747,14 @@ impl Control {
         let (search, race) = match (grown, handed) {
             (Some(s), _) => (Ok(s), None),
             (None, _) if remembering => (Search::remembering(program, tuning, config, memory.as_ref()), None),
-            // `-t N`: the race's other searches are made with the first
-            // one, and a handed program's rules go before any search starts
+            // `-t N`: the race makes its other searches from a handed
+            // program, whose rules go once they are made
             (None, handed) if self.options.threads > 1 => {
-                let whole = handed.as_ref().unwrap_or(program);
-                let first = || Search::new(whole, tuning, config.clone());
+                let whole = handed.map(Arc::new);
+                let first = Search::new(whole.as_deref().unwrap_or(program), tuning, config.clone());
                 let threads = self.options.threads;
-                let (first, race) =
-                    crate::portfolio::Race::prepare(threads, tuning, config.clone(), whole, &clauses, first);
-                (first, Some(race))
+                let clauses = clauses.clone();
+                (first, Some(crate::portfolio::Race { threads, tuning, config, clauses, whole }))
             }
             (None, Some(program)) => (Search::consume(program, tuning, config), None),
             (None, None) => (Search::new(program, tuning, config), None),

@@ -26,15 +26,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-/// The searches other than the first, made before the race (see
-/// [`Race::prepare`]).
+/// The searches other than the first, still to be made.
 pub struct Race {
+    /// How many searches race (the first one included).
+    pub threads: usize,
+    /// The first search's tuning; the others vary its parameters.
+    pub tuning: Tuning,
     /// The optimisation mode and strategy.
     pub config: OptConfig,
-    /// Searches 1 to `threads - 1`, each the program translated anew with
-    /// its own parameters and the race's clauses (`None`: its translation
-    /// failed, as the first search's did not; it sits the race out).
-    others: Vec<Option<Search>>,
+    /// The clauses every search gets (assumptions).
+    pub clauses: Vec<Vec<Lit>>,
+    /// The program to make the other searches from, when the race owns
+    /// it (a lean solve's, whose rules nothing reads later): it goes as
+    /// soon as the last of them is made, before the race is over. `None`:
+    /// they are made from the program the race is run on.
+    pub whole: Option<Arc<GroundProgram>>,
 }
 
 /// The parameters of search `i` of a portfolio whose first search uses
@@ -68,33 +74,6 @@ pub fn params(base: Params, i: usize) -> Params {
 }
 
 impl Race {
-    /// Makes the first search with `first` on this thread while the other
-    /// searches of a race of `threads` are made, each on a thread of its
-    /// own, from `program` with parameters varied from `tuning`'s and the
-    /// `clauses` (assumptions). Made before the race, not in it, so that
-    /// the caller can drop the program's rules before the searches start
-    /// (at `-t N` as at `-t 1`, the rules are not kept while searching).
-    pub fn prepare<T>(
-        threads: usize,
-        tuning: Tuning,
-        config: OptConfig,
-        program: &GroundProgram,
-        clauses: &[Vec<Lit>],
-        first: impl FnOnce() -> T,
-    ) -> (T, Race) {
-        let (made, others) = std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads)
-                .map(|i| {
-                    let config = config.clone();
-                    scope.spawn(move || make(i, program, tuning, config, clauses))
-                })
-                .collect();
-            let made = first();
-            (made, others.into_iter().map(|h| h.join().ok().flatten()).collect())
-        });
-        (made, Race { config, others })
-    }
-
     /// Runs `first` and the other searches until one answers; `first`
     /// becomes the winner (to continue with); returns its answer.  `stop`
     /// is the user's stop flag, which every search of the race obeys.
@@ -104,13 +83,16 @@ impl Race {
         first.share(Some((exchange.clone(), 0)));
         let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
-        let searches = std::iter::once(None).chain(self.others);
+        let mut race = self;
+        let whole = race.whole.take();
+        let race = &race;
         let (winner, found, mut others) = std::thread::scope(|scope| {
-            for (i, made) in searches.enumerate() {
+            for i in 0..race.threads {
                 let tx = tx.clone();
                 let done = done.clone();
                 let first = slot.take();
                 let exchange = exchange.clone();
+                let source = if first.is_none() { whole.clone() } else { None };
                 scope.spawn(move || match first {
                     Some(search) => {
                         search.set_interrupt(done);
@@ -118,6 +100,9 @@ impl Race {
                         let _ = tx.send((None, found));
                     }
                     None => {
+                        // (while the first search runs)
+                        let made = race.make(i, source.as_deref().unwrap_or(program));
+                        drop(source);
                         let Some(mut search) = made else { return };
                         search.share(Some((exchange, i)));
                         search.set_interrupt(done);
@@ -126,6 +111,8 @@ impl Race {
                     }
                 });
             }
+            // the program goes with the last search made from it
+            drop(whole);
             drop(tx);
             let mut results = Vec::new();
             // the first answer; meanwhile, pass the user's stop on
@@ -187,11 +174,16 @@ impl Race {
     /// others' bounds with its costs, so every bound a search holds is the
     /// costs of an answer set already sent; its `Exhausted` says nothing
     /// beats that bound, so the best costs sent are optimal.
-    pub fn converge(self, first: &mut Search, program: &GroundProgram, stop: &Arc<AtomicBool>) -> Vec<Found> {
+    pub fn converge(
+        mut self,
+        first: &mut Search,
+        program: &GroundProgram,
+        stop: &Arc<AtomicBool>,
+    ) -> Vec<Found> {
         let done = Arc::new(AtomicBool::new(false));
         let exchange = Arc::new(crate::solver::share::Exchange::default());
         let mut searches: Vec<Option<Search>> = vec![None];
-        searches.extend(self.others);
+        searches.extend(self.make_others(program));
         let first_cell = first.bound_cell();
         let cells: Vec<crate::solver::BoundCell> = std::iter::once(first_cell)
             .chain(searches.iter().skip(1).map(|s| s.as_ref().and_then(Search::bound_cell)))
@@ -305,24 +297,30 @@ impl Race {
         }
         out
     }
-}
 
-/// Search `i` (from 1) of a race whose first search has `tuning`: the
-/// program translated anew with its own parameters, with the race's
-/// clauses.
-fn make(
-    i: usize,
-    program: &GroundProgram,
-    tuning: Tuning,
-    config: OptConfig,
-    clauses: &[Vec<Lit>],
-) -> Option<Search> {
-    let tuning = Tuning { params: params(tuning.params, i), ..tuning };
-    let mut search = Search::new(program, tuning, config).ok()?;
-    for c in clauses {
-        search.add_clause(c);
+    /// Searches 1 to `threads - 1`, made in parallel (see [`Race::make`])
+    /// from the race's program if it owns one, which then goes, else from
+    /// `program`.
+    fn make_others(&mut self, program: &GroundProgram) -> Vec<Option<Search>> {
+        let whole = self.whole.take();
+        let source = whole.as_deref().unwrap_or(program);
+        let race = &*self;
+        std::thread::scope(|scope| {
+            let made: Vec<_> = (1..race.threads).map(|i| scope.spawn(move || race.make(i, source))).collect();
+            made.into_iter().map(|h| h.join().ok().flatten()).collect()
+        })
     }
-    Some(search)
+
+    /// Search `i` (from 1): the program translated anew with its own
+    /// parameters, with the race's clauses.
+    fn make(&self, i: usize, program: &GroundProgram) -> Option<Search> {
+        let tuning = Tuning { params: params(self.tuning.params, i), ..self.tuning };
+        let mut search = Search::new(program, tuning, self.config.clone()).ok()?;
+        for c in &self.clauses {
+            search.add_clause(c);
+        }
+        Some(search)
+    }
 }
 
 #[cfg(test)]
