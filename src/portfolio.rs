@@ -77,15 +77,14 @@ impl Race {
     /// Runs `first` and the other searches until one answers; `first`
     /// becomes the winner (to continue with); returns its answer.  `stop`
     /// is the user's stop flag, which every search of the race obeys.
-    pub fn run(self, first: &mut Search, program: &GroundProgram, stop: &Arc<AtomicBool>) -> Found {
+    pub fn run(mut self, first: &mut Search, program: &GroundProgram, stop: &Arc<AtomicBool>) -> Found {
         let done = Arc::new(AtomicBool::new(false));
         let exchange = Arc::new(crate::solver::share::Exchange::default());
         first.share(Some((exchange.clone(), 0)));
         let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
-        let mut race = self;
-        let whole = race.whole.take();
-        let race = &race;
+        let whole = self.whole.take();
+        let race = &self;
         let (winner, found, mut others) = std::thread::scope(|scope| {
             for i in 0..race.threads {
                 let tx = tx.clone();
