@@ -333,8 +333,10 @@ impl Solver {
         if let params::Progress::Ramp { start, step, every } = tuning.params.progress {
             s.order.set_ramp(start, step, every);
         }
-        for (beta, bound, lits) in problem.weights.iter() {
-            s.weights.add(*beta, *bound, lits.clone());
+        // each constraint's literals are moved, and go once stored
+        let num_weights = problem.weights.len() as u64;
+        for (beta, bound, lits) in problem.weights {
+            s.weights.add(beta, bound, lits);
         }
         // a binary clause given twice (say, by two integrity constraints
         // that ground to the same pair) is watched once
@@ -358,7 +360,7 @@ impl Solver {
             s.order.set_initial_scores(&scores);
         }
         s.stats.variables = nv as u64;
-        s.stats.weights = problem.weights.len() as u64;
+        s.stats.weights = num_weights;
         s.schedule.fit_to(s.stats.problem_constraints());
         s
     }
