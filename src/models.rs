@@ -34,7 +34,7 @@ use std::sync::Arc;
 pub struct Models {
     /// Atoms the solver never needs to see (facts nothing else mentions,
     /// atoms without rules) are left out; this maps its models back.
-    map: Compaction,
+    map: Arc<Compaction>,
     solver: Solver,
     /// The disjunctive program, when candidates need the minimality check.
     disjunctive: Option<Disjunctive>,
@@ -99,7 +99,7 @@ impl Models {
         if !heuristics.is_empty() {
             solver.set_heuristics(&map.heuristics(&heuristics));
         }
-        Ok(Models { map, solver, disjunctive, interrupt: None })
+        Ok(Models { map: Arc::new(map), solver, disjunctive, interrupt: None })
     }
 
     /// [`Models::new`] for the step of an incremental run: the program's
@@ -130,7 +130,7 @@ impl Models {
         if let Some(m) = memory {
             solver.recall(m, |l| map.literal(l));
         }
-        let mut models = Models { map, solver, disjunctive: None, interrupt: None };
+        let mut models = Models { map: Arc::new(map), solver, disjunctive: None, interrupt: None };
         models.assume(assumed);
         Ok(models)
     }
@@ -228,15 +228,15 @@ impl Models {
         if self.solver.grow(count, &rules).is_err() {
             return false;
         }
-        if !fresh_false.is_empty() || !self.map.false_atoms.is_empty() {
-            self.map.false_atoms.resize(n, false);
-            self.map
-                .false_atoms
+        let map = Arc::make_mut(&mut self.map);
+        if !fresh_false.is_empty() || !map.false_atoms.is_empty() {
+            map.false_atoms.resize(n, false);
+            map.false_atoms
                 .extend(fresh_false.iter().copied().chain(std::iter::repeat(false)).take(total - n));
         }
-        self.map.kept.extend((n..total).filter(|&a| fresh[a - n] != u32::MAX).map(|a| Atom(a as u32)));
-        self.map.index.extend(fresh);
-        self.map.full_len = total;
+        map.kept.extend((n..total).filter(|&a| fresh[a - n] != u32::MAX).map(|a| Atom(a as u32)));
+        map.index.extend(fresh);
+        map.full_len = total;
         // externals released since: false for good
         for &(a, v) in open {
             if v == External::Release {
@@ -266,6 +266,24 @@ impl Models {
     /// minimality check's.
     pub fn share(&mut self, exchange: Option<(Arc<crate::solver::share::Exchange>, usize)>) -> bool {
         self.solver.share(exchange)
+    }
+
+    /// Whether [`Models::fork`] can copy this search.
+    pub fn forkable(&self) -> bool {
+        self.disjunctive.is_none() && self.solver.forkable()
+    }
+
+    /// A copy for another search of a portfolio, with `params` (see
+    /// [`crate::solver::Solver::fork`]): the compaction is shared, nothing
+    /// is translated again. `None` for a program whose candidates need
+    /// the minimality check, or unless the solver is
+    /// [`Solver::forkable`].
+    pub fn fork(&self, params: crate::solver::params::Params) -> Option<Models> {
+        if !self.forkable() {
+            return None;
+        }
+        let solver = self.solver.fork(params)?;
+        Some(Models { map: self.map.clone(), solver, disjunctive: None, interrupt: None })
     }
 
     /// Stops the search (and any minimality check) when the flag is set; [`Models::next`] then returns
@@ -385,6 +403,7 @@ impl Models {
 /// The program restricted to the atoms some rule other than a plain fact
 /// mentions once the atoms false in every answer set that its shape shows
 /// are taken out ([`crate::program::falsity`]), renumbered densely.
+#[derive(Clone)]
 struct Compaction {
     /// Atoms of the full program.
     full_len: usize,

@@ -263,6 +263,29 @@ impl Search {
         self.models.share(exchange.filter(|_| !core_guided))
     }
 
+    /// Whether [`Search::fork`] can copy this search (see [`Models::forkable`]).
+    pub fn forkable(&self) -> bool {
+        self.models.forkable()
+    }
+
+    /// A copy of this search, where it stands, for another search of a
+    /// portfolio with `params` (see [`Models::fork`]); its own bound, no
+    /// interrupt flag, no counters of other searches.
+    pub fn fork(&self, params: crate::solver::params::Params) -> Option<Search> {
+        Some(Search {
+            models: self.models.fork(params)?,
+            config: self.config.clone(),
+            optimizing: self.optimizing,
+            last: self.last.clone(),
+            proven: self.proven,
+            interrupt: None,
+            params,
+            converge_only: self.converge_only,
+            optimal_pending: self.optimal_pending,
+            others: Stats::default(),
+        })
+    }
+
     /// Stops the search when the flag is set.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.models.set_interrupt(flag.clone());

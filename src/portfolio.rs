@@ -1,7 +1,9 @@
 //! Parallel search, `-t N`: a portfolio of N differently configured
 //! searches in threads racing for the first answer (clasp's `compete`
 //! mode), passing their short learnt clauses to each other while they race
-//! ([`crate::solver::share`]).
+//! ([`crate::solver::share`]). The other searches are copies of the first
+//! made before the race ([`Search::fork`]), as clasp's threads share one
+//! problem: nothing is translated twice.
 //!
 //! Invariants: every search of the race solves the same program under the
 //! same clauses (assumptions, projections), so any of them may answer;
@@ -37,9 +39,11 @@ pub struct Race {
     /// The clauses every search gets (assumptions).
     pub clauses: Vec<Vec<Lit>>,
     /// The program to make the other searches from, when the race owns
-    /// it (a lean solve's, whose rules nothing reads later): it goes as
-    /// soon as the last of them is made, before the race is over. `None`:
-    /// they are made from the program the race is run on.
+    /// it (a lean solve's, whose rules nothing reads later): it goes
+    /// before they are copied from the first (see [`Race::copies`]), or,
+    /// when they must be made from it, as soon as the last of them is
+    /// made, before the race is over. `None`: they are made from the
+    /// program the race is run on.
     pub whole: Option<Arc<GroundProgram>>,
 }
 
@@ -80,6 +84,7 @@ impl Race {
     pub fn run(mut self, first: &mut Search, program: &GroundProgram, stop: &Arc<AtomicBool>) -> Found {
         let done = Arc::new(AtomicBool::new(false));
         let exchange = Arc::new(crate::solver::share::Exchange::default());
+        let mut copies = self.copies(first).into_iter();
         first.share(Some((exchange.clone(), 0)));
         let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
@@ -90,6 +95,7 @@ impl Race {
                 let tx = tx.clone();
                 let done = done.clone();
                 let first = slot.take();
+                let copy = if first.is_none() { copies.next() } else { None };
                 let exchange = exchange.clone();
                 let source = if first.is_none() { whole.clone() } else { None };
                 scope.spawn(move || match first {
@@ -99,8 +105,8 @@ impl Race {
                         let _ = tx.send((None, found));
                     }
                     None => {
-                        // (while the first search runs)
-                        let made = race.make(i, source.as_deref().unwrap_or(program));
+                        // a copy, or made while the first search runs
+                        let made = copy.or_else(|| race.make(i, source.as_deref().unwrap_or(program)));
                         drop(source);
                         let Some(mut search) = made else { return };
                         search.share(Some((exchange, i)));
@@ -182,7 +188,12 @@ impl Race {
         let done = Arc::new(AtomicBool::new(false));
         let exchange = Arc::new(crate::solver::share::Exchange::default());
         let mut searches: Vec<Option<Search>> = vec![None];
-        searches.extend(self.make_others(program));
+        let copies = self.copies(first);
+        if copies.is_empty() {
+            searches.extend(self.make_others(program));
+        } else {
+            searches.extend(copies.into_iter().map(Some));
+        }
         let first_cell = first.bound_cell();
         let cells: Vec<crate::solver::BoundCell> = std::iter::once(first_cell)
             .chain(searches.iter().skip(1).map(|s| s.as_ref().and_then(Search::bound_cell)))
@@ -295,6 +306,20 @@ impl Race {
             out.push(Found::Exhausted);
         }
         out
+    }
+
+    /// Searches 1 to `threads - 1` as copies of `first` (see
+    /// [`Search::fork`]), made before the race: nothing is translated
+    /// again, and the race's program, if it owns one, goes before they
+    /// are made, as none is made from it. Empty when `first` cannot be
+    /// copied (see [`Search::forkable`]): the others are then made from
+    /// the program.
+    fn copies(&mut self, first: &Search) -> Vec<Search> {
+        if !first.forkable() {
+            return Vec::new();
+        }
+        self.whole = None;
+        (1..self.threads).filter_map(|i| first.fork(params(self.tuning.params, i))).collect()
     }
 
     /// Searches 1 to `threads - 1`, made in parallel (see [`Race::make`])

@@ -27,6 +27,7 @@ pub enum Reason {
 }
 
 /// The current partial assignment (see the module docs for its invariant).
+#[derive(Clone)]
 pub struct Assignment {
     /// Per literal code: 1 true, -1 false, 0 unassigned.
     pub value: Vec<i8>,

@@ -34,7 +34,7 @@ const DELETED: u32 = 2;
 const LBD_SHIFT: u32 = 2;
 
 /// The arena of long clauses, problem and learnt.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct ClauseDb {
     arena: Vec<SLit>,
     /// References of the live learnt clauses.

@@ -36,6 +36,7 @@ use super::lit::{SLit, Var};
 const NONE: u32 = u32::MAX;
 
 /// The order in which variables are decided, and the sign each is given (see the module docs).
+#[derive(Clone)]
 pub struct VarOrder {
     heap: Vec<Var>,
     index: Vec<u32>,

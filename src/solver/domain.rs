@@ -50,6 +50,7 @@ pub struct Modification {
 }
 
 /// The modifications that depend on the assignment, by variable.
+#[derive(Clone)]
 pub struct Domain {
     /// Variables with conditional level or sign modifications, each with
     /// its modifications (unconditional ones included, as the fallback).

@@ -21,6 +21,7 @@ pub const LONG: u64 = 4_000;
 pub const SHORT: u64 = 1_000;
 
 /// The state of dynamic restarts (see the module documentation).
+#[derive(Clone)]
 pub struct DynamicRestarts {
     n: u64,
     given: f64,

@@ -69,6 +69,7 @@ impl Bound {
 pub type BoundCell = Arc<Mutex<Option<Bound>>>;
 
 /// The minimize propagator (see the module documentation).
+#[derive(Clone)]
 pub struct Minimize {
     /// Per level: the literals with positive weights, heaviest first.
     levels: Vec<Vec<(SLit, i64)>>,
@@ -188,6 +189,16 @@ impl Minimize {
 }
 
 impl Propagator for Minimize {
+    /// A copy with its own cell, holding the bound this one holds now.
+    fn fork(&self) -> Box<dyn Propagator> {
+        let bound = self.bound.lock().expect("bound lock").clone();
+        Box::new(Minimize { bound: Arc::new(Mutex::new(bound)), ..self.clone() })
+    }
+
+    fn bound(&self) -> Option<BoundCell> {
+        Some(self.bound.clone())
+    }
+
     fn propagate(&mut self, a: &Assignment, out: &mut Answer) {
         for &l in &a.trail[self.head..] {
             for &(k, w) in &self.occurs[l.code()] {

@@ -28,6 +28,7 @@ mod decide;
 pub mod domain;
 mod dynamic_restart;
 mod extend;
+mod fork;
 mod lit;
 mod memory;
 mod minimize;

@@ -95,6 +95,7 @@ const GROW: f64 = 1.5;
 pub const PLAIN_SAVE_PROGRESS: u32 = 160;
 
 /// The alternation between the two modes (see the module documentation).
+#[derive(Clone)]
 pub struct Modes {
     /// The mode the search started in.
     first: Mode,
@@ -127,6 +128,12 @@ impl Modes {
         let now = self.current;
         *self = Modes::new(std::mem::take(&mut self.initial), conflicts, self.first);
         (now != self.first).then_some(self.first)
+    }
+
+    /// The alternation of a copy of this search (see `fork`) that starts
+    /// in mode `first` at `conflicts`, with the same plain-mode signs.
+    pub fn restarted(&self, conflicts: u64, first: Mode) -> Modes {
+        Modes::new(self.initial.clone(), conflicts, first)
     }
 
     /// At a restart after `conflicts` conflicts in all: the mode to

@@ -59,4 +59,16 @@ pub trait Propagator: Send {
 
     /// The solver now has `num_vars` variables.
     fn grow(&mut self, num_vars: usize);
+
+    /// A copy of this propagator in its current state, for a copy of its
+    /// solver (see `Solver::fork`); one that holds a bound ([`Propagator::bound`])
+    /// holds its own copy of it, so that tightening one search's bound
+    /// leaves the other's.
+    fn fork(&self) -> Box<dyn Propagator>;
+
+    /// The cell the bound of the objective this propagator stands for is
+    /// set in from outside, if it stands for one (the minimize constraint).
+    fn bound(&self) -> Option<super::minimize::BoundCell> {
+        None
+    }
 }

@@ -48,6 +48,7 @@ use super::dynamic_restart::DynamicRestarts;
 use super::params::Restarts;
 
 /// When to restart and when to reduce the learnt clauses, counted in conflicts (see the module docs).
+#[derive(Clone)]
 pub struct Schedule {
     policy: Restarts,
     restarts: u64,

@@ -34,6 +34,7 @@ pub struct Watch {
 /// three words per literal).  The long lists, taken out and put back at
 /// every propagation, stay `Vec`s: a `ThinVec` there cost 3-5% of the time
 /// of search-heavy runs.
+#[derive(Clone)]
 pub struct Watches {
     /// `long[x]`: watches of the long clauses to visit when `x` becomes true.
     pub long: Vec<Vec<Watch>>,

@@ -85,6 +85,7 @@ struct Head {
 }
 
 /// The weight constraints, their counters and watch lists.
+#[derive(Clone)]
 pub struct WeightDb {
     heads: Vec<Head>,
     /// The literals of all constraints, each constraint's by decreasing weight.

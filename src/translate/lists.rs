@@ -7,7 +7,7 @@
 //! a key at or past `starts.len() - 1` has the empty list.
 
 /// Per key, a list of `u32`, built once from `(key, item)` pairs.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Lists {
     starts: Vec<u32>,
     items: Vec<u32>,

@@ -298,6 +298,36 @@ impl ProgramSolver {
         self.solver.share(exchange)
     }
 
+    /// Whether [`ProgramSolver::fork`] can copy this solver: not once the
+    /// core-guided search has begun.
+    pub fn forkable(&self) -> bool {
+        self.oll.is_none()
+    }
+
+    /// A copy for another search of a portfolio, with `params` (see
+    /// [`Solver::fork`]); `None` unless [`ProgramSolver::forkable`].
+    pub fn fork(&self, params: crate::solver::params::Params) -> Option<ProgramSolver> {
+        if !self.forkable() {
+            return None;
+        }
+        let solver = self.solver.fork(params);
+        let bound = match self.bound {
+            Some(_) => Some(solver.objective_bound()?),
+            None => None,
+        };
+        Some(ProgramSolver {
+            solver,
+            atom_lit: self.atom_lit.clone(),
+            true_lit: self.true_lit,
+            bound,
+            objective: self.objective.clone(),
+            oll: None,
+            meaning: self.meaning.clone(),
+            #[cfg(debug_assertions)]
+            program: self.program.clone(),
+        })
+    }
+
     /// Stops the search when the flag is set.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.solver.set_interrupt(flag);

@@ -33,6 +33,7 @@ use crate::solver::{Answer, Assignment, Propagator, SLit, Var};
 
 const NONE: u32 = u32::MAX;
 
+#[derive(Clone)]
 struct UBody {
     lit: SLit,
     /// The component in which this body has internal positive atoms.
@@ -46,6 +47,7 @@ struct UBody {
 }
 
 /// The unfounded-set checker of a non-tight program, run as a solver propagator (see the module docs).
+#[derive(Clone)]
 pub struct Unfounded {
     num_atoms: usize,
     scc_of: Vec<u32>,
@@ -419,6 +421,10 @@ impl Unfounded {
 }
 
 impl Propagator for Unfounded {
+    fn fork(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+
     /// The loop nogoods of the unfounded atoms that are not false yet:
     /// `a -> external support of U` for each `a` in an unfounded set `U`.
     fn propagate(&mut self, a: &Assignment, out: &mut Answer) {
