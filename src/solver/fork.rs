@@ -142,6 +142,8 @@ mod tests {
                 .filter(|m| m[5] == ([m[0], m[2], m[4]].iter().filter(|&&b| b).count() >= 2))
                 .collect();
             want.sort();
+            // the weight constraints' terms are shared, not copied
+            assert!(copy.weights.shares_terms_with(&original.weights));
             assert_eq!(all_models(&mut copy), want);
             assert_eq!(copy.stats().variables, 6);
             assert_eq!(all_models(&mut original), want);

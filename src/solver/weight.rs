@@ -23,7 +23,8 @@
 //! the counters, the bound and `beta` of a constraint sit together in one
 //! small header, and a watch entry says which counter it moves (and, for a
 //! cardinality constraint, needs no weight); literals and weights of all
-//! constraints are in two flat arrays that only forcing and explaining read.
+//! constraints are in two flat arrays that only forcing, explaining and
+//! weighted counting read, shared by the copies of a search (`-t N`).
 //! Counting and checking are one pass over the watch list.
 //!
 //! Measured and not kept (2026-11-29; suite tuning rows, 3 seeds, paired):
@@ -45,6 +46,7 @@
 
 use super::assignment::{Assignment, Reason};
 use super::lit::SLit;
+use std::sync::Arc;
 use thin_vec::ThinVec;
 
 /// Watch slot meaning "the body literal `beta` itself".
@@ -88,10 +90,12 @@ struct Head {
 #[derive(Clone)]
 pub struct WeightDb {
     heads: Vec<Head>,
-    /// The literals of all constraints, each constraint's by decreasing weight.
-    lits: Vec<SLit>,
-    /// `weights[i]` is the weight of `lits[i]`.
-    weights: Vec<i64>,
+    /// The literals of all constraints, each constraint's by decreasing
+    /// weight; never changed once added, so copies of a search (see
+    /// `fork`) share them.
+    lits: Arc<Vec<SLit>>,
+    /// `weights[i]` is the weight of `lits[i]` (shared likewise).
+    weights: Arc<Vec<i64>>,
     /// Per constraint, over the same range as its literals: the indices
     /// (in the constraint) of the processed literals that moved a counter,
     /// in trail order — true ones (`sum_true`) from the start of the range
@@ -149,8 +153,8 @@ impl WeightDb {
     pub fn new(num_vars: usize) -> WeightDb {
         WeightDb {
             heads: Vec::new(),
-            lits: Vec::new(),
-            weights: Vec::new(),
+            lits: Arc::default(),
+            weights: Arc::default(),
             seen: Vec::new(),
             watch: Vec::new(),
             num_vars,
@@ -158,6 +162,13 @@ impl WeightDb {
             groups: Vec::new(),
             grouped: 0,
         }
+    }
+
+    /// Whether `self` and `other` hold their literals and weights in one
+    /// place (a search and its copy, see `fork`).
+    #[cfg(test)]
+    pub fn shares_terms_with(&self, other: &WeightDb) -> bool {
+        Arc::ptr_eq(&self.lits, &other.lits) && Arc::ptr_eq(&self.weights, &other.weights)
     }
 
     /// Makes room for one more variable.
@@ -184,8 +195,8 @@ impl WeightDb {
             self.watch[(!l).code()].push(WeightWatch { cid, slot: 2 * i + 1 });
         }
         let start = self.lits.len() as u32;
-        self.lits.extend(lits.iter().map(|x| x.0));
-        self.weights.extend(lits.iter().map(|x| x.1));
+        Arc::make_mut(&mut self.lits).extend(lits.iter().map(|x| x.0));
+        Arc::make_mut(&mut self.weights).extend(lits.iter().map(|x| x.1));
         self.seen.resize(self.lits.len(), 0);
         self.heads.push(Head {
             beta,

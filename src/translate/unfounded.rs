@@ -30,6 +30,7 @@
 use super::lists::Lists;
 use super::translation::Translation;
 use crate::solver::{Answer, Assignment, Propagator, SLit, Var};
+use std::sync::Arc;
 
 const NONE: u32 = u32::MAX;
 
@@ -43,23 +44,27 @@ struct UBody {
     lits: Vec<(SLit, i64)>,
     /// Cyclic atoms this body supports.
     heads: Vec<u32>,
-    unsourced: u32,
 }
 
 /// The unfounded-set checker of a non-tight program, run as a solver propagator (see the module docs).
 #[derive(Clone)]
 pub struct Unfounded {
     num_atoms: usize,
-    scc_of: Vec<u32>,
+    // the program's structure, never changed once built: copies of the
+    // checker (a portfolio's searches, see `Propagator::fork`) share it
+    scc_of: Arc<[u32]>,
     /// Per atom (cyclic ones only): the bodies of its rules.
-    supports: Lists,
+    supports: Arc<Lists>,
     /// The bodies of the rules with cyclic heads.
-    bodies: Vec<UBody>,
+    bodies: Arc<[UBody]>,
     /// Per atom: bodies in which it is an internal positive atom.
-    pred_of: Lists,
+    pred_of: Arc<Lists>,
     /// Per literal: bodies whose sourced heads must be re-checked when the
     /// literal becomes false.
-    false_watch: Lists,
+    false_watch: Arc<Lists>,
+    // the state of the search
+    /// Per body: its unsourced internal positive atoms.
+    unsourced: Vec<u32>,
     source: Vec<u32>,
     queue: Vec<u32>,
     in_queue: Vec<bool>,
@@ -104,7 +109,6 @@ impl Unfounded {
                 bound: b.bound,
                 lits: b.lits.clone(),
                 heads: Vec::new(),
-                unsourced: 0,
             });
         }
         let local = &local;
@@ -137,9 +141,8 @@ impl Unfounded {
                     .map(move |&(l, _)| (l.var().index(), bi as u32))
             })
         });
-        for b in &mut bodies {
-            b.unsourced = b.lits.iter().filter(|&&(l, _)| internal(b, l)).count() as u32;
-        }
+        let unsourced: Vec<u32> =
+            bodies.iter().map(|b| b.lits.iter().filter(|&&(l, _)| internal(b, l)).count() as u32).collect();
         // a body's own literal, then (weight bodies of a component) its
         // literals, in body order
         let false_watch = Lists::build(t.num_vars * 2, || {
@@ -158,11 +161,12 @@ impl Unfounded {
         let num_bodies = bodies.len();
         Some(Unfounded {
             num_atoms: n,
-            scc_of,
-            supports,
-            bodies,
-            pred_of,
-            false_watch,
+            scc_of: scc_of.into(),
+            supports: Arc::new(supports),
+            bodies: bodies.into(),
+            pred_of: Arc::new(pred_of),
+            false_watch: Arc::new(false_watch),
+            unsourced,
             source: vec![NONE; n],
             queue,
             in_queue,
@@ -228,7 +232,7 @@ impl Unfounded {
             return true;
         }
         match b.bound {
-            None => b.unsourced == 0,
+            None => self.unsourced[bi as usize] == 0,
             Some(_) => self.weight_supported(b, a),
         }
     }
@@ -250,9 +254,9 @@ impl Unfounded {
             self.enqueue(c);
             for k in 0..self.pred_of.get(c as usize).len() {
                 let pb = self.pred_of.get(c as usize)[k];
-                let body = &mut self.bodies[pb as usize];
-                body.unsourced += 1;
-                if body.bound.is_some() || body.unsourced == 1 {
+                self.unsourced[pb as usize] += 1;
+                let body = &self.bodies[pb as usize];
+                if body.bound.is_some() || self.unsourced[pb as usize] == 1 {
                     for &h in &body.heads {
                         if self.source[h as usize] == pb && self.scc_of[h as usize] == body.scc {
                             self.stack.push(h);
@@ -270,13 +274,13 @@ impl Unfounded {
         while let Some(c) = self.stack.pop() {
             for k in 0..self.pred_of.get(c as usize).len() {
                 let pb = self.pred_of.get(c as usize)[k];
-                self.bodies[pb as usize].unsourced -= 1;
+                self.unsourced[pb as usize] -= 1;
                 let body = &self.bodies[pb as usize];
                 if a.is_false(body.lit) {
                     continue;
                 }
                 let ok = match body.bound {
-                    None => body.unsourced == 0,
+                    None => self.unsourced[pb as usize] == 0,
                     Some(_) => self.weight_supported(body, a),
                 };
                 if !ok {
