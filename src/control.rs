@@ -716,7 +716,7 @@ impl Control {
         };
         // A lean solve hands the rules to the search, which drops them once
         // translated, before its solver is built: they are read by nothing
-        // later (one grounding, one solve on one thread, no explanations,
+        // later (one grounding, one solve, no explanations,
         // no `optN` phase; with checks, the checker keeps a copy).
         let rules_read_later = !self.options.lean
             || self.options.explain
@@ -747,8 +747,9 @@ impl Control {
         let (search, race) = match (grown, handed) {
             (Some(s), _) => (Ok(s), None),
             (None, _) if remembering => (Search::remembering(program, tuning, config, memory.as_ref()), None),
-            // `-t N`: the race makes its other searches from a handed
-            // program, whose rules go once they are made
+            // `-t N`: the race holds a handed program, whose rules go
+            // before its other searches are copied from the first (or,
+            // when they must be made from it, once they are made)
             (None, handed) if self.options.threads > 1 => {
                 let whole = handed.map(Arc::new);
                 let first = Search::new(whole.as_deref().unwrap_or(program), tuning, config.clone());
