@@ -7,8 +7,10 @@
 //! policy, random decisions, seed and first sign mode of `params`, its own
 //! counters (the problem's sizes kept), no clause exchange and no
 //! interrupt flag; its propagators are their own copies (each with its
-//! own bound: see [`Propagator::fork`]). The two then search apart: any
-//! model of one is a model of the other.
+//! own bound: see [`Propagator::fork`]). What never changes once built —
+//! the weight constraints' literals and weights, the unfounded-set
+//! checker's program structure — is shared by `Arc`, not copied. The two
+//! then search apart: any model of one is a model of the other.
 
 use super::params::{Params, Rng};
 use super::propagator::Propagator;
