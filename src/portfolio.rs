@@ -84,7 +84,10 @@ impl Race {
     pub fn run(mut self, first: &mut Search, program: &GroundProgram, stop: &Arc<AtomicBool>) -> Found {
         let done = Arc::new(AtomicBool::new(false));
         let exchange = Arc::new(crate::solver::share::Exchange::default());
-        let mut copies = self.copies(first).into_iter();
+        let copies = self.copies(first);
+        // once copying, the race's program is gone: no search is made from it
+        let copying = !copies.is_empty();
+        let mut copies = copies.into_iter();
         first.share(Some((exchange.clone(), 0)));
         let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
@@ -106,7 +109,8 @@ impl Race {
                     }
                     None => {
                         // a copy, or made while the first search runs
-                        let made = copy.or_else(|| race.make(i, source.as_deref().unwrap_or(program)));
+                        let made =
+                            if copying { copy } else { race.make(i, source.as_deref().unwrap_or(program)) };
                         drop(source);
                         let Some(mut search) = made else { return };
                         search.share(Some((exchange, i)));
