@@ -66,7 +66,7 @@ impl Solver {
             }
             Conflict::Clause(cr) => out.extend(self.db.lits(cr).iter().map(|&l| !l)),
             Conflict::Weight(cid) => self.weights.antecedents(cid, None, &self.assign, self.qhead, out),
-            Conflict::Nogood => out.extend(self.conflict_nogood.iter().map(|&l| !l)),
+            Conflict::Nogood => out.extend(self.scratch.conflict_nogood.iter().map(|&l| !l)),
             Conflict::Root => {}
         }
     }
@@ -75,19 +75,19 @@ impl Solver {
     /// they span, not counting the levels of assumptions (see
     /// `Solver::assumed_levels`); at least 1.
     pub(super) fn compute_lbd(&mut self, lits: &[SLit]) -> u32 {
-        self.lbd_stamp += 1;
-        let stamp = self.lbd_stamp;
+        self.scratch.lbd_stamp += 1;
+        let stamp = self.scratch.lbd_stamp;
         let mut n = 0;
         for &l in lits {
             let lv = self.assign.lit_level(l) as usize;
             if (1..=self.assumed_levels as usize).contains(&lv) {
                 continue;
             }
-            if self.level_stamp.len() <= lv {
-                self.level_stamp.resize(lv + 1, 0);
+            if self.scratch.level_stamp.len() <= lv {
+                self.scratch.level_stamp.resize(lv + 1, 0);
             }
-            if self.level_stamp[lv] != stamp {
-                self.level_stamp[lv] = stamp;
+            if self.scratch.level_stamp[lv] != stamp {
+                self.scratch.level_stamp[lv] = stamp;
                 n += 1;
             }
         }
@@ -112,11 +112,11 @@ impl Solver {
     }
 
     /// Analyses a conflict whose antecedents include a literal of the
-    /// current level (> 0). Leaves the learnt clause in `self.learnt` and
+    /// current level (> 0). Leaves the learnt clause in `self.scratch.learnt` and
     /// returns the backjump level.
     pub(super) fn analyze(&mut self, conflict: Conflict) -> u32 {
-        let mut buf = std::mem::take(&mut self.abuf);
-        let mut learnt = std::mem::take(&mut self.learnt);
+        let mut buf = std::mem::take(&mut self.scratch.abuf);
+        let mut learnt = std::mem::take(&mut self.scratch.learnt);
         buf.clear();
         learnt.clear();
         learnt.push(SLit::from_raw(0));
@@ -163,7 +163,7 @@ impl Solver {
         learnt[0] = !p;
 
         // minimisation
-        let mut to_clear = std::mem::take(&mut self.to_clear);
+        let mut to_clear = std::mem::take(&mut self.scratch.to_clear);
         to_clear.clear();
         to_clear.extend(learnt[1..].iter().map(|l| l.var().index() as u32));
         let mut abstract_levels = 0u32;
@@ -184,11 +184,11 @@ impl Solver {
         for &v in &to_clear {
             self.seen[v as usize] = false;
         }
-        self.to_clear = to_clear;
-        for &v in &self.poisoned {
+        self.scratch.to_clear = to_clear;
+        for &v in &self.scratch.poisoned {
             self.poison[v as usize] = false;
         }
-        self.poisoned.clear();
+        self.scratch.poisoned.clear();
 
         self.minimize_binary(&mut learnt);
 
@@ -204,8 +204,8 @@ impl Solver {
             learnt.swap(1, best);
             bj = self.assign.lit_level(learnt[1]);
         }
-        self.abuf = buf;
-        self.learnt = learnt;
+        self.scratch.abuf = buf;
+        self.scratch.learnt = learnt;
         bj
     }
 
@@ -261,8 +261,8 @@ impl Solver {
     /// change only the work, not the answer: each variable is explored at
     /// most once per conflict.
     fn lit_redundant(&mut self, l: SLit, abstract_levels: u32, to_clear: &mut Vec<u32>) -> bool {
-        let mut frames = std::mem::take(&mut self.mstack);
-        let mut buf = std::mem::take(&mut self.mtmp);
+        let mut frames = std::mem::take(&mut self.scratch.mstack);
+        let mut buf = std::mem::take(&mut self.scratch.mtmp);
         frames.clear();
         buf.clear();
         self.antecedents(!l, &mut buf);
@@ -301,14 +301,42 @@ impl Solver {
             for f in &frames[1..] {
                 let w = f.lit.var().index();
                 self.poison[w] = true;
-                self.poisoned.push(w as u32);
+                self.scratch.poisoned.push(w as u32);
             }
             break false;
         };
-        self.mstack = frames;
-        self.mtmp = buf;
+        self.scratch.mstack = frames;
+        self.scratch.mtmp = buf;
         ok
     }
+}
+
+/// The buffers conflict analysis (and the reading of propagators'
+/// nogoods) reuses from one conflict to the next, so that none allocates
+/// once they have grown; a copy of a search (see `fork`) starts with
+/// empty ones. Only `conflict_nogood` carries anything from one step to
+/// the next: the nogood of a [`Conflict::Nogood`], from the propagator's
+/// answer to its analysis.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Antecedents of the literal being resolved.
+    pub(super) abuf: Vec<SLit>,
+    /// The clause being learnt, its asserting literal first.
+    pub(super) learnt: Vec<SLit>,
+    /// Variables `seen` was set for during minimisation.
+    pub(super) to_clear: Vec<u32>,
+    /// Variables `poison` was set for.
+    pub(super) poisoned: Vec<u32>,
+    /// The depth-first search of `lit_redundant`, and its antecedents.
+    pub(super) mstack: Vec<Frame>,
+    pub(super) mtmp: Vec<SLit>,
+    /// A propagator's nogood as the solver reads it.
+    pub(super) tmp_clause: Vec<SLit>,
+    /// The clause of a [`Conflict::Nogood`].
+    pub(super) conflict_nogood: Vec<SLit>,
+    /// Per decision level: the last LBD computation that counted it.
+    pub(super) level_stamp: Vec<u64>,
+    pub(super) lbd_stamp: u64,
 }
 
 /// A variable whose antecedents `lit_redundant` is going through:
@@ -383,7 +411,7 @@ mod tests {
         assert!(!s.lit_redundant(!v(6), levels, &mut to_clear));
         assert!(s.poison[5] && !s.poison[2] && !s.poison[6], "only the path below the clause is poisoned");
         assert!(!s.lit_redundant(!v(7), levels, &mut to_clear));
-        assert_eq!(s.poisoned, vec![5]);
+        assert_eq!(s.scratch.poisoned, vec![5]);
         // nothing but the clause's own variables was marked implied
         assert_eq!(to_clear.len(), clause.len());
     }

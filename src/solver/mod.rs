@@ -142,7 +142,7 @@ enum Conflict {
     Clause(ClauseRef),
     Weight(u32),
     /// A propagator's nogood, all of its literals false (one or more), held in
-    /// `Solver::conflict_nogood` for this analysis only (as clasp's
+    /// `Scratch::conflict_nogood` for this analysis only (as clasp's
     /// constraints are their own reasons, it is not stored: the
     /// propagator answers it again whenever it applies).
     Nogood,
@@ -191,23 +191,14 @@ pub struct Solver {
     /// No (further) models: the root level is inconsistent.
     done: bool,
     cla_inc: f32,
-    // scratch buffers
+    /// Per variable: met in the conflict analysis under way (all false
+    /// between analyses).
     seen: Vec<bool>,
-    abuf: Vec<SLit>,
-    learnt: Vec<SLit>,
-    to_clear: Vec<u32>,
     /// Per variable: shown not implied by the learnt clause being
-    /// minimised (see `analyze`); `poisoned` lists those set.
+    /// minimised (see `analyze`; all false between analyses).
     poison: Vec<bool>,
-    poisoned: Vec<u32>,
-    /// The depth-first search of `lit_redundant` (see `analyze`).
-    mstack: Vec<analyze::Frame>,
-    mtmp: Vec<SLit>,
-    tmp_clause: Vec<SLit>,
-    /// The clause of a [`Conflict::Nogood`].
-    conflict_nogood: Vec<SLit>,
-    level_stamp: Vec<u64>,
-    lbd_stamp: u64,
+    /// The buffers conflict analysis reuses.
+    scratch: analyze::Scratch,
     /// Decision levels `1..=assumed_levels` hold assumptions (decided
     /// before anything else): the LBD of a learnt clause does not count
     /// them (glucose's treatment of assumptions), or every clause learnt
@@ -281,17 +272,8 @@ impl Solver {
             done: false,
             cla_inc: 1.0,
             seen: vec![false; nv],
-            abuf: Vec::new(),
-            learnt: Vec::new(),
-            to_clear: Vec::new(),
             poison: vec![false; nv],
-            poisoned: Vec::new(),
-            mstack: Vec::new(),
-            mtmp: Vec::new(),
-            tmp_clause: Vec::new(),
-            conflict_nogood: Vec::new(),
-            level_stamp: Vec::new(),
-            lbd_stamp: 0,
+            scratch: analyze::Scratch::default(),
             assumed_levels: 0,
             simplified_at: 0,
             simplify_after: 0,
@@ -733,11 +715,11 @@ impl Solver {
     fn resolve_conflict(&mut self, c: Conflict) -> bool {
         // a conflict may lie entirely below the current level (loop
         // nogoods found late): go down to its highest level first
-        let mut buf = std::mem::take(&mut self.abuf);
+        let mut buf = std::mem::take(&mut self.scratch.abuf);
         buf.clear();
         self.conflict_antecedents(c, &mut buf);
         let max = buf.iter().map(|&l| self.assign.lit_level(l)).max().unwrap_or(0);
-        self.abuf = buf;
+        self.scratch.abuf = buf;
         if max == 0 {
             self.done = true;
             return false;
@@ -748,7 +730,7 @@ impl Solver {
         let level = self.assign.decision_level();
         let bj = self.analyze(c);
         self.backtrack(bj);
-        let learnt = std::mem::take(&mut self.learnt);
+        let learnt = std::mem::take(&mut self.scratch.learnt);
         let lbd = self.compute_lbd(&learnt);
         self.schedule.on_learnt(lbd, level);
         self.order.count_learnt(&learnt);
@@ -757,7 +739,7 @@ impl Solver {
         }
         let reason = self.attach(&learnt, true, lbd);
         self.assign.assign(learnt[0], reason);
-        self.learnt = learnt;
+        self.scratch.learnt = learnt;
         self.stats.learned += 1;
         self.order.decay();
         self.cla_inc /= 0.999;
@@ -796,7 +778,7 @@ impl Solver {
             if out.is_empty() {
                 continue;
             }
-            let mut clause = std::mem::take(&mut self.tmp_clause);
+            let mut clause = std::mem::take(&mut self.scratch.tmp_clause);
             // conflicts first: a clause whose literals are all false
             'outer: for pass in 0..2 {
                 for c in out.nogoods.iter() {
@@ -837,7 +819,7 @@ impl Solver {
                     }
                 }
             }
-            self.tmp_clause = clause;
+            self.scratch.tmp_clause = clause;
             if result.is_err() {
                 break;
             }
@@ -851,8 +833,8 @@ impl Solver {
     /// conflict, kept only for its analysis ([`Conflict::Nogood`]).
     fn learn_nogood(&mut self, clause: &mut [SLit], conflict: bool) -> Result<(), Conflict> {
         if conflict {
-            self.conflict_nogood.clear();
-            self.conflict_nogood.extend_from_slice(clause);
+            self.scratch.conflict_nogood.clear();
+            self.scratch.conflict_nogood.extend_from_slice(clause);
             return Err(Conflict::Nogood);
         }
         // the second watch: the literal of highest level after the implied one
