@@ -314,9 +314,10 @@ impl Solver {
 /// The buffers conflict analysis (and the reading of propagators'
 /// nogoods) reuses from one conflict to the next, so that none allocates
 /// once they have grown; a copy of a search (see `fork`) starts with
-/// empty ones. Only `conflict_nogood` carries anything from one step to
-/// the next: the nogood of a [`Conflict::Nogood`], from the propagator's
-/// answer to its analysis.
+/// empty ones. Between analyses only two things in it mean anything: the
+/// nogood of a [`Conflict::Nogood`], from the propagator's answer to its
+/// analysis, and the LBD stamps (`lbd_stamp` only grows, and no entry of
+/// `level_stamp` is above it).
 #[derive(Default)]
 pub(super) struct Scratch {
     /// Antecedents of the literal being resolved.
