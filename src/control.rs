@@ -800,6 +800,7 @@ impl Control {
             race,
             pending: Default::default(),
             stop: self.interrupter.0.clone(),
+            start: solver.stats(),
             solver,
             limit: models,
             count: 0,
@@ -1062,6 +1063,9 @@ pub struct Solve {
     /// The program text (for explanations).
     sources: Arc<SourceMap>,
     solver: Search,
+    /// The search's counters when this call began: a search grown from
+    /// the last step's has counted that step's work already.
+    start: Stats,
     /// In an incremental run: where to leave the search for the next
     /// step (see [`crate::carry`]), and the program's open externals.
     carry: Option<(Arc<Mutex<Option<Carried>>>, Vec<(Atom, External)>)>,
@@ -1163,6 +1167,14 @@ impl Solve {
     /// The solver's counters.
     pub fn stats(&self) -> Stats {
         self.solver.stats()
+    }
+
+    /// The solver's counters of this call alone: the search counters
+    /// (decisions, conflicts, ...) counted since the call began, which a
+    /// search grown from the last step's did not start at zero (see
+    /// [`Stats::search_since`]); the problem's sizes now.
+    pub fn call_stats(&self) -> Stats {
+        self.solver.stats().search_since(&self.start)
     }
 
     /// With optimisation (minimize statements the mode does not ignore):

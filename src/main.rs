@@ -331,6 +331,9 @@ fn solve(
     let mut solving = std::time::Duration::ZERO;
     let mut first = None;
     let mut last: Option<Call> = None;
+    // every call's search counters: clingo's `--stats` count the whole
+    // run, whether a step's search grew the last one's or started afresh
+    let mut searched = minasp::solver::Stats::default();
     loop {
         if let Some(steps) = &mut steps {
             if steps.next(last.as_ref().map(|c| &c.result)).is_none() {
@@ -393,6 +396,8 @@ fn solve(
         solving += solve_start.elapsed();
         models += solve.models();
         let result = solve.result();
+        let call = solve.call_stats();
+        searched.add_search(&call);
         last = Some(Call {
             result,
             more: solve.more(),
@@ -400,7 +405,11 @@ fn solve(
             consequences: solve.consequences().filter(|_| result.satisfiable),
             stats: match cli.stats {
                 None => Vec::new(),
-                Some(_) => solve.stats().named(),
+                Some(_) => {
+                    let mut s = call.sizes();
+                    s.add_search(&searched);
+                    s.named()
+                }
             },
         });
         if stop.reason().is_some() {

@@ -113,6 +113,26 @@ impl Stats {
         self.learned += o.learned;
     }
 
+    /// These counters with the search counters (decisions, conflicts,
+    /// propagations, restarts, learnt clauses) counted since `earlier`, a
+    /// copy taken from the same search before: what one call of a search
+    /// kept across calls counted (the problem's sizes stay these).
+    pub fn search_since(&self, earlier: &Stats) -> Stats {
+        Stats {
+            decisions: self.decisions.saturating_sub(earlier.decisions),
+            conflicts: self.conflicts.saturating_sub(earlier.conflicts),
+            propagations: self.propagations.saturating_sub(earlier.propagations),
+            restarts: self.restarts.saturating_sub(earlier.restarts),
+            learned: self.learned.saturating_sub(earlier.learned),
+            ..self.clone()
+        }
+    }
+
+    /// The problem's sizes alone, the search counters zero.
+    pub fn sizes(&self) -> Stats {
+        self.search_since(self)
+    }
+
     /// The problem's constraints: binary and longer clauses, weight constraints.
     pub fn problem_constraints(&self) -> u64 {
         self.binary + self.clauses + self.weights

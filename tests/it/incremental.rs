@@ -662,3 +662,30 @@ fn a_step_projects_its_own_atoms_only() {
     assert!(added[0] > 6, "step 1 adds its moves and their projections: {atoms:?}");
     assert!(added.iter().all(|&n| n == added[0]), "atoms added by each step: {added:?}");
 }
+
+/// `--stats` count the whole run, as clingo's do, however each step's
+/// search was made: grown from the last step's, or made afresh
+/// (`--iheuristic=forget`, `--ilearnt=forget`), which once printed only
+/// the last call's counters (0 conflicts here).
+#[test]
+fn stats_count_every_step_however_its_search_was_made() {
+    let counter = |stdout: &str, name: &str| -> u64 {
+        stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.trim_start().strip_prefix(':'))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no {name} line in\n{stdout}"))
+    };
+    let prog = file("pigeons_then_free_incmode.lp");
+    for extra in [&[][..], &["--iheuristic=forget"][..], &["--ilearnt=forget", "--iheuristic=forget"][..]] {
+        let mut args: Vec<String> = vec!["--stats".into(), "-q".into(), prog.clone()];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        let out = run_command(&[env!("CARGO_BIN_EXE_minasp").to_string()], &args, TIMEOUT);
+        assert_eq!(out.code, Some(10), "{extra:?}: {}{}", out.stdout, out.stderr);
+        assert_eq!(counter(&out.stdout, "Calls"), 4, "{extra:?}");
+        // 6 pigeons, 5 holes, twice: far more than a handful of conflicts
+        let conflicts = counter(&out.stdout, "Conflicts");
+        assert!(conflicts >= 20, "{extra:?}: {conflicts} conflicts\n{}", out.stdout);
+        assert!(counter(&out.stdout, "Choices") >= conflicts, "{extra:?}");
+    }
+}
