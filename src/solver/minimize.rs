@@ -160,9 +160,10 @@ impl Minimize {
         }
     }
 
-    /// True literals of levels `..=level` assigned before trail position
-    /// `before`: at each level `j`, the heaviest ones until their weight
-    /// reaches `need(j)` (all of them if it never does).
+    /// Appends to `out` the true literals of levels `..=level` assigned
+    /// before trail position `before`: at each level `j`, the heaviest ones
+    /// until their weight reaches `need(j)` (all of them if it never
+    /// does); sorted, each once (what was in `out` before is left alone).
     fn reasons(
         &self,
         level: usize,
@@ -171,6 +172,7 @@ impl Minimize {
         a: &Assignment,
         out: &mut Vec<SLit>,
     ) {
+        let start = out.len();
         for (j, lits) in self.levels[..=level].iter().enumerate() {
             let mut need = need(j);
             for &(l, w) in lits {
@@ -183,8 +185,16 @@ impl Minimize {
                 }
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        // a literal may be of several levels
+        out[start..].sort_unstable();
+        let mut kept = start;
+        for i in start..out.len() {
+            if kept == start || out[i] != out[kept - 1] {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 }
 
@@ -262,9 +272,7 @@ impl Propagator for Minimize {
         // `!lit`'s weight at level `k` on top of the reason's would exceed the limit
         let need = |j: usize| if j == k { limits[j] - w + 1 } else { limits[j] };
         let start = out.len();
-        let mut reasons = Vec::new();
-        self.reasons(k, a.pos[v] as usize, need, a, &mut reasons);
-        out.extend(reasons);
+        self.reasons(k, a.pos[v] as usize, need, a, out);
         debug_assert!(out[start..].iter().all(|&l| l != lit && l != !lit));
     }
 
