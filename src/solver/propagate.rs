@@ -5,6 +5,14 @@
 //! has been fully processed: weight counters moved, and (unless a
 //! conflict was returned while processing it) all its watches visited.
 //! No allocation happens here: watch lists are taken out and put back.
+//!
+//! Measured and not kept (2026-11-30; the suite's and the optimisation
+//! rows' tuning half, seeds 0-2, paired): when the search for a new
+//! watch meets a true literal, keeping the watch where it is with that
+//! literal as its blocker instead of moving it (CaDiCaL's way): 1.15 of
+//! the time and 1.14 of the conflicts on the suite rows (without the
+//! heavy-tailed golfer rows 1.11 and 1.12), 1.11 of the time on the
+//! optimisation rows though 0.97 of their conflicts.
 
 use super::assignment::Reason;
 use super::clause_db::CIRCULAR;
