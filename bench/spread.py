@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Seed spread: both systems' searches on one workload, over several seeds.
+
+A table row of bench/run.sh is one search per system: on a satisfiable
+instance whose searches are heavy-tailed, one lucky or unlucky run decides
+its ratio.  This script runs both systems on each chosen workload with the
+default configuration (seed 0) and with `--seed=s --rand-freq=0.01` for
+s = 1..N-1 (1% random decisions: the same perturbation for both), and
+prints per workload the median wall time and median conflicts of each
+system, the ratio of the medians and the ratio of the default runs, then
+the geometric means of both ratios over the workloads.  A row whose default
+ratio is far above its median ratio is luck; one whose median ratio is as
+high is a search that is worse on that instance.
+
+    python3 bench/spread.py golfer_count/held sat_tf/held   # rows whose name contains one of these
+    python3 bench/spread.py --over 2 --half held            # rows over 2x in bench/results.md, held-back half
+    python3 bench/spread.py --seeds 12 sat_tf               # seeds 0..11
+
+Needs clingo 5 on PATH and target/release/minasp (see --minasp).  Runs one
+process at a time, each under /usr/bin/time (bench/run.py's `one_run`).
+"""
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import run as R  # noqa: E402  (the workload definitions and the single run of bench/run.sh)
+
+
+def rows_over(limit, path):
+    """The workloads whose time ratio in the latest full run of `path` (the tables
+    before its first `## ` section: earlier runs and `-t 2` runs follow) exceeds `limit`."""
+    names = set()
+    for line in open(path):
+        if line.startswith('## '):
+            break
+        cells = [c.strip() for c in line.split('|')]
+        if len(cells) > 4 and '/' in cells[1]:
+            try:
+                if float(cells[4]) > limit:
+                    names.add(cells[1])
+            except ValueError:
+                pass
+    return names
+
+
+def runs(w, system, binary, seeds, timeout, tmp):
+    """(wall, conflicts) per seed of `system` ('minasp' or 'clingo') on workload `w`;
+    `binary` is minasp's."""
+    minasp, clingo = w.commands(binary, 'clingo', 'gringo')
+    base = minasp if system == 'minasp' else clingo
+    out = []
+    for s in range(seeds):
+        extra = ['--seed=%d' % s, '--rand-freq=0.01'] if s else []
+        r = R.one_run(base + extra + ['--stats'], timeout, tmp, '%s_%d' % (system, s))
+        if R.failed(w.kind, r):
+            sys.exit('%s failed on %s (exit %d): %s' % (system, w.name, r['rc'], r['stderr'][-300:]))
+        out.append((timeout if r['timeout'] else r['wall'], r['conflicts'] or 0))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('filters', nargs='*', help='keep workloads whose name contains one of these')
+    ap.add_argument('--over', type=float, help='keep the rows whose time ratio in --results exceeds this')
+    ap.add_argument('--results', default=os.path.join(HERE, 'results.md'))
+    ap.add_argument('--half', choices=['tune', 'held', 'all'], default='all')
+    ap.add_argument('--seeds', type=int, default=8, help='seeds 0..N-1 (default 8; 0: the default configuration)')
+    ap.add_argument('--timeout', type=float, default=60.0, help='seconds per run (a timeout counts as this)')
+    ap.add_argument('--minasp', default=os.path.join(R.REPO, 'target/release/minasp'))
+    a = ap.parse_args()
+    if a.seeds < 1:
+        sys.exit('--seeds must be at least 1')
+    if not os.path.exists(a.minasp):
+        sys.exit('no minasp binary at %s: run `cargo build --release` first' % a.minasp)
+    every = {w.name: w for w in R.workloads() + R.opt_workloads() + R.inc_workloads() + R.suite_workloads()}
+    over = rows_over(a.over, a.results) if a.over is not None else None
+    rows = [
+        w for w in every.values()
+        if w.kind != 'ground'
+        and (not a.filters or any(f in w.name for f in a.filters))
+        and (over is None or w.name in over)
+        and (a.half == 'all' or w.half in (None, a.half))
+    ]
+    if not rows:
+        sys.exit('no workload matches')
+    medians, defaults = [], []
+    print('%-42s %8s %8s %6s %9s %9s %6s %8s' % (
+        'workload', 'minasp s', 'clingo s', 'ratio', 'minasp cf', 'clingo cf', 'cf', 'default'))
+    with tempfile.TemporaryDirectory() as tmp:
+        for w in rows:
+            m = runs(w, 'minasp', a.minasp, a.seeds, a.timeout, tmp)
+            c = runs(w, 'clingo', a.minasp, a.seeds, a.timeout, tmp)
+            mt, ct = statistics.median(x for x, _ in m), statistics.median(x for x, _ in c)
+            mc, cc = statistics.median(y for _, y in m), statistics.median(y for _, y in c)
+            ratio, default = mt / max(ct, 1e-3), m[0][0] / max(c[0][0], 1e-3)
+            medians.append(ratio)
+            defaults.append(default)
+            print('%-42s %8.3f %8.3f %6.2f %9.0f %9.0f %6.2f %8.2f' % (
+                w.name, mt, ct, ratio, mc, cc, mc / max(cc, 1), default), flush=True)
+            print('    conflicts per seed: minasp %s | clingo %s' % ([y for _, y in m], [y for _, y in c]))
+    print('geometric mean over %d workloads: median ratio %.2f, default-seed ratio %.2f (%d seeds)' % (
+        len(rows), R.geomean(medians), R.geomean(defaults), a.seeds))
+
+
+if __name__ == '__main__':
+    main()
