@@ -32,7 +32,10 @@
 //! atoms from true bodies first, so that fewer sources are lost when
 //! bodies become false — 1.04 of the time (lost sources 110k -> 100k, but
 //! atoms unsourced 531k -> 550k); trying the queued atoms in the order
-//! they lost their sources — unchanged.
+//! they lost their sources — unchanged; each body's heads in one flat
+//! list and the removal loop over borrowed fields instead of look-ups
+//! through `self` (the same searches; TSP and Hamiltonian cycle by
+//! reachability, tuning rows, seeds 0-2, paired): 0.997 of the time.
 
 use super::lists::Lists;
 use super::translation::Translation;
