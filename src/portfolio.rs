@@ -58,6 +58,11 @@ pub struct Race {
 /// VSIDS decay 0.92 for the plain-first searches (it halves killer
 /// sudoku's conflicts in one search): suite halves 0.94 / 0.92 of clingo's
 /// time against 0.96 / 0.89 before, 5 held-back rows over 2x against 3.
+/// Nor (2026-11-30, `-t 2` on the suite's tuning rows, seeds 0-1, runs
+/// paired) the plain-first searches staying in plain mode, as clasp's
+/// second configuration does: 0.99 of the time and 0.94 of the
+/// conflicts, but golfer by count `tune_s1` 3.8x and by slots `tune_s2`
+/// 1.3x; with clasp's dynamic restarts (`D,100,0.7`) as well, 1.09.
 pub fn params(base: Params, i: usize) -> Params {
     if i == 0 {
         return base;
