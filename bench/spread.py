@@ -73,6 +73,7 @@ def main():
     ap.add_argument('--seeds', type=int, default=8, help='seeds 0..N-1 (default 8; 0: the default configuration)')
     ap.add_argument('--timeout', type=float, default=60.0, help='seconds per run (a timeout counts as this)')
     ap.add_argument('--minasp', default=os.path.join(R.REPO, 'target/release/minasp'))
+    ap.add_argument('--markdown', action='store_true', help='print a Markdown table (as in bench/results-spread.md)')
     a = ap.parse_args()
     if a.seeds < 1:
         sys.exit('--seeds must be at least 1')
@@ -90,8 +91,12 @@ def main():
     if not rows:
         sys.exit('no workload matches')
     medians, defaults = [], []
-    print('%-42s %8s %8s %6s %9s %9s %6s %8s' % (
-        'workload', 'minasp s', 'clingo s', 'ratio', 'minasp cf', 'clingo cf', 'cf', 'default'))
+    if a.markdown:
+        print('| workload | minasp s | clingo s | median ratio | conflicts minasp / clingo | conflict ratio '
+              '| default-seed ratio |\n|---|---|---|---|---|---|---|')
+    else:
+        print('%-42s %8s %8s %6s %9s %9s %6s %8s' % (
+            'workload', 'minasp s', 'clingo s', 'ratio', 'minasp cf', 'clingo cf', 'cf', 'default'))
     with tempfile.TemporaryDirectory() as tmp:
         for w in rows:
             m = runs(w, 'minasp', a.minasp, a.seeds, a.timeout, tmp)
@@ -101,9 +106,15 @@ def main():
             ratio, default = mt / max(ct, 1e-3), m[0][0] / max(c[0][0], 1e-3)
             medians.append(ratio)
             defaults.append(default)
+            if a.markdown:
+                print('| %s | %.3f | %.3f | %.2f | %s / %s | %.2f | %.2f |' % (
+                    w.name, mt, ct, ratio, '{:,.0f}'.format(mc), '{:,.0f}'.format(cc), mc / max(cc, 1), default),
+                    flush=True)
+                continue
             print('%-42s %8.3f %8.3f %6.2f %9.0f %9.0f %6.2f %8.2f' % (
                 w.name, mt, ct, ratio, mc, cc, mc / max(cc, 1), default), flush=True)
             print('    conflicts per seed: minasp %s | clingo %s' % ([y for _, y in m], [y for _, y in c]))
+    print('\n' if a.markdown else '', end='')
     print('geometric mean over %d workloads: median ratio %.2f, default-seed ratio %.2f (%d seeds)' % (
         len(rows), R.geomean(medians), R.geomean(defaults), a.seeds))
 
