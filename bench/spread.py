@@ -22,7 +22,6 @@ process at a time, each under /usr/bin/time (bench/run.py's `one_run`).
 
 import argparse
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -49,17 +48,14 @@ def rows_over(limit, path):
     return names
 
 
-def runs(w, system, binary, seeds, timeout, tmp):
-    """(wall, conflicts) per seed of `system` ('minasp' or 'clingo') on workload `w`;
-    `binary` is minasp's."""
-    minasp, clingo = w.commands(binary, 'clingo', 'gringo')
-    base = minasp if system == 'minasp' else clingo
+def runs(w, cmd, seeds, timeout, tmp):
+    """(wall, conflicts) per seed of command `cmd` (one system's) on workload `w`."""
     out = []
     for s in range(seeds):
         extra = ['--seed=%d' % s, '--rand-freq=0.01'] if s else []
-        r = R.one_run(base + extra + ['--stats'], timeout, tmp, '%s_%d' % (system, s))
+        r = R.one_run(cmd + extra + ['--stats'], timeout, tmp, 'run_%d' % s)
         if R.failed(w.kind, r):
-            sys.exit('%s failed on %s (exit %d): %s' % (system, w.name, r['rc'], r['stderr'][-300:]))
+            sys.exit('%s failed on %s (exit %d): %s' % (cmd[0], w.name, r['rc'], r['stderr'][-300:]))
         out.append((timeout if r['timeout'] else r['wall'], r['conflicts'] or 0))
     return out
 
@@ -99,8 +95,9 @@ def main():
             'workload', 'minasp s', 'clingo s', 'ratio', 'minasp cf', 'clingo cf', 'cf', 'default'))
     with tempfile.TemporaryDirectory() as tmp:
         for w in rows:
-            m = runs(w, 'minasp', a.minasp, a.seeds, a.timeout, tmp)
-            c = runs(w, 'clingo', a.minasp, a.seeds, a.timeout, tmp)
+            minasp, clingo = w.commands(a.minasp, 'clingo', 'gringo')
+            m = runs(w, minasp, a.seeds, a.timeout, tmp)
+            c = runs(w, clingo, a.seeds, a.timeout, tmp)
             mt, ct = statistics.median(x for x, _ in m), statistics.median(x for x, _ in c)
             mc, cc = statistics.median(y for _, y in m), statistics.median(y for _, y in c)
             ratio, default = mt / max(ct, 1e-3), m[0][0] / max(c[0][0], 1e-3)
@@ -114,7 +111,8 @@ def main():
             print('%-42s %8.3f %8.3f %6.2f %9.0f %9.0f %6.2f %8.2f' % (
                 w.name, mt, ct, ratio, mc, cc, mc / max(cc, 1), default), flush=True)
             print('    conflicts per seed: minasp %s | clingo %s' % ([y for _, y in m], [y for _, y in c]))
-    print('\n' if a.markdown else '', end='')
+    if a.markdown:
+        print()
     print('geometric mean over %d workloads: median ratio %.2f, default-seed ratio %.2f (%d seeds)' % (
         len(rows), R.geomean(medians), R.geomean(defaults), a.seeds))
 
