@@ -499,6 +499,10 @@ impl Control {
         };
         let sources = Arc::make_mut(&mut self.sources);
         let mut parts = crate::syntax::include::read_files(sources, &self.top, dialect);
+        if dialect == Dialect::Clingo5 {
+            let given: Vec<&str> = self.options.consts.iter().map(|(n, _)| n.trim()).collect();
+            crate::syntax::include::one_definition_per_constant(&mut parts, sources, &given);
+        }
         self.incremental = parts.incremental();
         self.program_consts = parts
             .base

@@ -216,8 +216,18 @@ impl Instantiator {
             // but is kept until the facts are known (see `finish_externals`).
             Head::External { atom, value } => {
                 if let Some(args) = self.eval_args(atom, b) {
+                    let value = match value {
+                        None => program::External::False,
+                        Some(t) => match t.eval(b, &mut self.syms) {
+                            Some(v) => self
+                                .syms
+                                .as_const(v)
+                                .map_or(program::External::False, program::External::from_name),
+                            None => return,
+                        },
+                    };
                     let a = self.insert(atom.pred, args, false);
-                    self.externals.push((a, *value, body));
+                    self.externals.push((a, value, body));
                 }
             }
         }

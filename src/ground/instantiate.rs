@@ -554,8 +554,9 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
         l.outer_vars(&mut vs);
     }
     match &rule.head {
-        Head::Atom(a) | Head::External { atom: a, .. } | Head::Project(a) => {
-            a.args.iter().for_each(|t| t.vars(&mut vs))
+        Head::Atom(a) | Head::Project(a) => a.args.iter().for_each(|t| t.vars(&mut vs)),
+        Head::External { atom, value } => {
+            atom.args.iter().chain(value).for_each(|t| t.vars(&mut vs));
         }
         Head::Choice { bounds, .. } => bounds.iter().for_each(|(_, t)| t.vars(&mut vs)),
         Head::Disjunction(_) => {}

@@ -207,11 +207,10 @@ pub fn normalize(
                 }
             }
             Statement::External { span, atom, body, value } => {
-                let value = external_value(value.as_deref());
                 let r =
                     ast::Rule { span: *span, head: ast::Head::Atom((**atom).clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
-                    n.atom_directive(&r, false, |atom| Head::External { atom, value });
+                    n.external_rule(&r, value.as_deref());
                 }
             }
             Statement::Defined { name, arity, negative, .. } => {
@@ -283,21 +282,6 @@ pub fn normalize(
         project: (n.project_directive || !n.project_sigs.is_empty()).then_some(n.project_sigs),
         show_sigs: n.show_sigs,
         aux: n.aux,
-    }
-}
-
-/// The value of `#external a. [value]`: `true`, `free` and `release` by
-/// name; anything else (or nothing) is false, as clingo 5.4 reads it.
-fn external_value(value: Option<&ast::Term>) -> crate::program::External {
-    use crate::program::External;
-    match value.map(|t| &t.kind) {
-        Some(TermKind::Func { name, args }) if args.is_empty() => match name.as_str() {
-            "true" => External::True,
-            "free" => External::Free,
-            "release" => External::Release,
-            _ => External::False,
-        },
-        _ => External::False,
     }
 }
 
@@ -640,6 +624,19 @@ impl Normalizer<'_> {
                     body.push(Lit::Atom { sign: Sign::Pos, atom: atom.clone() });
                 }
                 self.push(r.span, head(atom), body, scope);
+            }
+        }
+    }
+
+    /// `#external atom : body. [value]`: as `atom_directive`, the value a
+    /// term in the same scope (so `[X]` takes `X` from the condition).
+    fn external_rule(&mut self, r: &ast::Rule, value: Option<&ast::Term>) {
+        let mut scope = Scope::new();
+        let mut body = self.body(&r.body, &mut scope);
+        if let ast::Head::Atom(t) = &r.head {
+            if let Some(atom) = self.atom(t, &mut scope, &mut body) {
+                let value = value.map(|v| self.term(v, &mut scope, &mut body));
+                self.push(r.span, Head::External { atom, value }, body, scope);
             }
         }
     }

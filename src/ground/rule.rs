@@ -128,8 +128,10 @@ pub enum Head {
     External {
         /// The external atom.
         atom: AtomPat,
-        /// Its default value.
-        value: crate::program::External,
+        /// Its default value: a term per instance (`[X]` with `X` bound
+        /// by the condition), read as clingo reads the value's name
+        /// (see `External::from_name`); none is false.
+        value: Option<GTerm>,
     },
 }
 

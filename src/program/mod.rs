@@ -184,6 +184,17 @@ pub enum External {
 }
 
 impl External {
+    /// The value `#external a. [name]` gives: `true`, `free` and `release`
+    /// by name; any other name is false, as clingo 5.4 reads it.
+    pub fn from_name(name: &str) -> External {
+        match name {
+            "true" => External::True,
+            "free" => External::Free,
+            "release" => External::Release,
+            _ => External::False,
+        }
+    }
+
     /// The value's name in clingo's syntax (`#external a.[true]`).
     pub fn name(self) -> &'static str {
         match self {

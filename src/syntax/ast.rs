@@ -605,6 +605,9 @@ pub enum Statement {
         name: String,
         /// Its value (substituted unless `-c` overrides it).
         value: Term,
+        /// Written `[override]`: it wins over the definitions without
+        /// (`[default]`, the default).
+        is_override: bool,
     },
     /// `#show.`
     ShowNothing {

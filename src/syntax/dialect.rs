@@ -56,6 +56,9 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
     let mut weak = false;
     // the token before the chunk's first
     let mut last: Option<Token> = None;
+    // in a `#const` statement; just after its `.`
+    let mut in_const = false;
+    let mut const_ended = false;
     // a chunk of whole statements at a time (a large file's tokens never
     // exist all at once)
     for spanned in chunks(text, CHUNK) {
@@ -69,6 +72,15 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 note(Dialect::Gringo3, lo, hi, "an lparse keyword without '#'", &mut dialect);
             }
             use Token::*;
+            let after_const = std::mem::take(&mut const_ended);
+            match t {
+                Const => in_const = true,
+                Dot if in_const => {
+                    in_const = false;
+                    const_ended = true;
+                }
+                _ => {}
+            }
             match t {
                 Hide => note(Dialect::Gringo3, lo, hi, "#hide", &mut dialect),
                 Domain => note(Dialect::Gringo3, lo, hi, "#domain", &mut dialect),
@@ -84,6 +96,14 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 }
                 // `:~ body. [w@p]`: the weak constraint's tuple, not a weight aggregate
                 LBrack if weak && prev == Some(Dot) => {}
+                // `#const n = 1. [override]` (`[default]`, or a misspelling)
+                LBrack
+                    if after_const
+                        && matches!(toks.get(i + 1), Some((_, Ident(_), _)))
+                        && matches!(toks.get(i + 2), Some((_, RBrack, _))) =>
+                {
+                    note(Dialect::Clingo5, lo, hi, "#const with [default] or [override]", &mut dialect)
+                }
                 LBrack => note(Dialect::Gringo3, lo, hi, "a [..] weight aggregate", &mut dialect),
                 SumPlus => note(Dialect::Clingo5, lo, hi, "#sum+", &mut dialect),
                 WeakIf => {

@@ -104,6 +104,45 @@ pub fn read_files(sources: &mut SourceMap, top: &[(FileId, PartName)], dialect: 
     r.parts
 }
 
+/// clingo 5's rule for a constant defined more than once: an
+/// `[override]` definition wins over those without; two of the same kind
+/// are an error ("redefinition of constant"), whatever their values. The
+/// definitions that lose are dropped, so that each name keeps one. The
+/// names in `given` (`-c`) override every definition: no error for them.
+pub fn one_definition_per_constant(parts: &mut Parts, sources: &SourceMap, given: &[&str]) {
+    // per name: the definition that holds (its index, kind and span)
+    let mut chosen: Vec<(&str, usize, bool, Span)> = Vec::new();
+    let mut dropped = vec![false; parts.base.len()];
+    for (i, s) in parts.base.iter().enumerate() {
+        let Statement::Const { span, name, value, is_override } = s else { continue };
+        if given.contains(&name.as_str()) {
+            continue;
+        }
+        let Some(c) = chosen.iter_mut().find(|c| c.0 == name) else {
+            chosen.push((name, i, *is_override, *span));
+            continue;
+        };
+        if c.2 == *is_override {
+            parts.diags.push(
+                Diagnostic::error(*span, "redefinition of constant:")
+                    .with_detail(format!("#const {}={}.", name, sources.text(value.span)))
+                    .with_note(c.3, "constant also defined here"),
+            );
+            dropped[i] = true;
+        } else if *is_override {
+            dropped[c.1] = true;
+            *c = (name, i, true, *span);
+        } else {
+            dropped[i] = true;
+        }
+    }
+    let mut i = 0;
+    parts.base.retain(|_| {
+        i += 1;
+        !dropped[i - 1]
+    });
+}
+
 fn base() -> (String, Vec<String>) {
     ("base".to_string(), Vec::new())
 }

@@ -464,6 +464,38 @@ fn language_edge_cases_match_clingo() {
     );
 }
 
+/// Forms found in public programs (clingo's own tests and examples, a
+/// 2026-12-01 cross-check of 157 runs) that minasp refused or misread:
+/// a disjunctive head separated by commas (`a, b.`; after an element with
+/// a condition the comma continues the condition), the constraint with an
+/// empty body `:- .`, an external's value given by a variable of its
+/// condition, and `#const` with `[override]` (it wins over a definition
+/// without, in either order).
+#[test]
+fn forms_from_public_programs_match_clingo() {
+    compare_with_clingo(
+        "public_program_forms",
+        &[
+            one!("a disjunction separated by commas", "a, b. c, d :- a. e, f, g :- b, not c."),
+            one!("commas after conditions continue them", "c. d. a, b : c, d ; e. h, i : c ; j, k."),
+            one!("a constraint with an empty body", "a. :- ."),
+            one!(
+                "an external's value from its condition",
+                "p(true;false;free;release;undefined;1). #external a(X) : p(X). [X]"
+            ),
+            one!(
+                "an external's value from a term",
+                "p(1..2). q(1,true). q(2,free). #external a(X) : p(X), q(X,V). [V]"
+            ),
+            one!("#const [override] after a default", "#const n = 1. #const n = 2. [override] p(n)."),
+            one!(
+                "#const [override] before a default",
+                "#const n = 1. [override] #const n = 2. p(n). #const m = 3. [default] q(m)."
+            ),
+        ],
+    );
+}
+
 /// Anonymous variables in positive literals, which minasp projects as
 /// gringo does where the body has more than the literal (`b(X) :- p(X,_),
 /// q(X).` uses an atom for "some `p(X,_)`"), and in the head of a
