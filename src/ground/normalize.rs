@@ -1003,6 +1003,18 @@ impl Normalizer<'_> {
             TermKind::Str(s) => GTerm::Sym(self.syms.intern(SymData::Str(s.as_str().into()))),
             TermKind::Inf => GTerm::Sym(self.syms.intern(SymData::Inf)),
             TermKind::Sup => GTerm::Sym(self.syms.intern(SymData::Sup)),
+            // a script function (`@f(..)`): minasp runs no scripts, so as
+            // clingo with no script defining `f`, the operation is undefined
+            // and the rule instance dropped, with an info
+            TermKind::Func { name, .. } if name.starts_with('@') => {
+                self.diags.push(
+                    Diagnostic::info(t.span, "operation undefined:")
+                        .with_class(crate::diagnostics::InfoClass::OperationUndefined)
+                        .with_detail(format!("function '{}' not found", &name[1..])),
+                );
+                let (one, zero) = (self.syms.int(1), self.syms.int(0));
+                return GTerm::Binary(ast::BinOp::Div, Box::new(GTerm::Sym(one)), Box::new(GTerm::Sym(zero)));
+            }
             TermKind::Func { name, args } => {
                 if args.is_empty() {
                     if let Some(s) = self.params.get(name).or_else(|| self.consts.get(name)) {

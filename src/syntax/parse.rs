@@ -278,7 +278,7 @@ fn checked_tokens<'s>(
             }
         })
         .collect();
-    drop_unsupported(file, text, &mut toks, script_seen, diags);
+    drop_unsupported(file, text, &mut toks, gringo3, script_seen, diags);
     toks
 }
 
@@ -291,6 +291,7 @@ fn drop_unsupported(
     file: FileId,
     text: &str,
     toks: &mut Vec<(usize, Token<'_>, usize)>,
+    gringo3: bool,
     script_seen: bool,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -366,8 +367,11 @@ fn drop_unsupported(
                     "clingo 4's constraint syntax ($) is not supported: minasp has no constraint solving"
                         .to_string(),
                 )),
-                // `@f(..)`: not a priority (`w@p`, after a term)
-                Token::At if matches!(next, Some(Token::Ident(_))) && !prev.is_some_and(is_term_end) => {
+                // `@f(..)`: not a priority (`w@p`, after a term); in clingo 5
+                // an undefined operation (see `normalize`), in gringo 3 an error
+                Token::At
+                    if gringo3 && matches!(next, Some(Token::Ident(_))) && !prev.is_some_and(is_term_end) =>
+                {
                     let name_hi = stmt[k + 1].2;
                     Some((
                         lo,

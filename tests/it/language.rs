@@ -469,7 +469,8 @@ fn language_edge_cases_match_clingo() {
 /// a disjunctive head separated by commas (`a, b.`; after an element with
 /// a condition the comma continues the condition), the constraint with an
 /// empty body `:- .`, an external's value given by a variable of its
-/// condition, and `#const` with `[override]` (it wins over a definition
+/// condition, a script call with no script (an undefined operation), and
+/// `#const` with `[override]` (it wins over a definition
 /// without, in either order).
 #[test]
 fn forms_from_public_programs_match_clingo() {
@@ -486,6 +487,10 @@ fn forms_from_public_programs_match_clingo() {
             one!(
                 "an external's value from a term",
                 "p(1..2). q(1,true). q(2,free). #external a(X) : p(X), q(X,V). [V]"
+            ),
+            one!(
+                "a script call with no script is undefined",
+                "p(1..2). q(X) :- p(X), X = @f(X). r(@g). s :- not r(@h(1;2))."
             ),
             one!("#const [override] after a default", "#const n = 1. #const n = 2. [override] p(n)."),
             one!(
