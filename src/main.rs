@@ -90,6 +90,15 @@ fn run(cli: Cli) -> i32 {
         eprintln!("*** Warn : (minasp): {w}");
     }
     let (limit, inputs) = cli.models_and_inputs();
+    // as clingo's command line: of several inputs, one that cannot be
+    // opened is a usage error (one alone is an input error, exit 65)
+    if inputs.len() > 1 {
+        if let Some(f) = inputs.iter().find(|f| *f != "-" && std::fs::File::open(f).is_err()) {
+            eprintln!("*** ERROR: (minasp): '{f}': could not open input file!");
+            eprintln!("*** Info : (minasp): Try '--help' for usage information");
+            return 128;
+        }
+    }
     let style = cli.style();
     let mut ctl = Control::new(cli.options());
     let stop = Stopper::arm(

@@ -18,10 +18,21 @@ pub fn header(out: &mut dyn Write, files: &[String]) -> io::Result<()> {
     match files.len() {
         0 => writeln!(out, "Reading from stdin")?,
         1 if files[0] == "-" => writeln!(out, "Reading from stdin")?,
-        1 => writeln!(out, "Reading from {}", files[0])?,
-        _ => writeln!(out, "Reading from {} ...", files[0])?,
+        1 => writeln!(out, "Reading from {}", shown_path(&files[0]))?,
+        _ => writeln!(out, "Reading from {} ...", shown_path(&files[0]))?,
     }
     out.flush()
+}
+
+/// A file name as clingo's header shows it: a name of 40 characters or
+/// more as `...` and its last 38.
+fn shown_path(name: &str) -> String {
+    let n = name.chars().count();
+    if n < 40 {
+        name.to_string()
+    } else {
+        format!("...{}", name.chars().skip(n - 38).collect::<String>())
+    }
 }
 
 /// Writes the `Solving...` line.
@@ -371,8 +382,8 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// After an input error: `UNKNOWN` in the chosen format (the text
-    /// format prints just the header and the word, as before).
+    /// After an input error: `UNKNOWN` in the chosen format, with the
+    /// summary (`Models : 0+`, `Calls`, `Time`), as clingo prints it.
     pub fn unknown(&mut self, elapsed: Duration, stop: Option<Stop>) -> io::Result<()> {
         if self.style.format == Format::Silent {
             return Ok(());
@@ -392,14 +403,8 @@ impl<'a> Printer<'a> {
             stats: Vec::new(),
             calls: 1,
         };
-        match self.style.format {
-            // An input error: clingo prints the result word only.
-            Format::Text if stop.is_none() => {
-                writeln!(self.out, "UNKNOWN")?;
-                self.out.flush()
-            }
-            _ => self.finish(Result::Unknown, &s),
-        }
+        // as clingo (5.4 and 5.8): the result word and the summary
+        self.finish(Result::Unknown, &s)
     }
 }
 

@@ -594,6 +594,55 @@ fn verbosity_and_competition_format() {
 
 /// `-q`, `--quiet=<m>[,<o>[,<t>]]` and `-q<m>`: the same lines as clingo's, where a
 /// printed model (the last one found, with `--quiet=1`) may be any answer set.
+/// After an input error (syntax, unsafe variable, missing file) clingo
+/// prints `UNKNOWN` and the summary, in each format and with `-q`; and its
+/// header shows a file name of 40 characters or more as `...` and its last
+/// 38; of several files, one that cannot be opened is a command-line
+/// error (exit 128). minasp's stdout and exit code are clingo's, but for
+/// the version and time lines.
+#[test]
+fn input_errors_and_long_names_print_what_clingo_prints() {
+    if !tools_ready() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let deep = tmp.path().join("a_folder_with_a_long_name").join("and_another_one");
+    std::fs::create_dir_all(&deep).unwrap();
+    let mut files = Vec::new();
+    for (name, text) in [("syntax.lp", "p(."), ("unsafe.lp", "p(X) :- not q(X)."), ("fine.lp", "a.")] {
+        let f = deep.join(name);
+        std::fs::write(&f, text).unwrap();
+        files.push(f.display().to_string());
+    }
+    files.push(deep.join("missing.lp").display().to_string());
+    let short = tmp.path().join("t.lp");
+    std::fs::write(&short, "p(.").unwrap();
+    files.push(short.display().to_string());
+    assert!(files[0].len() >= 40, "{}", files[0]);
+    let norm = |o: &str| -> Vec<String> {
+        o.lines()
+            .filter(|l| !["version", "Time"].iter().any(|w| l.contains(w)))
+            .map(|l| l.to_string())
+            .collect()
+    };
+    for f in &files {
+        let fine = files[2].clone();
+        for flags in
+            [&[][..], &["-q"][..], &["--outf=1"][..], &[fine.as_str()][..], &["-V0", fine.as_str()][..]]
+        {
+            let mut args: Vec<String> = flags.iter().map(|x| s(x)).collect();
+            args.push(f.clone());
+            let ours = run(&minasp(), &args);
+            let theirs = run(&[s("clingo")], &args);
+            assert_eq!(ours.code, theirs.code, "{:?} {}: {}", flags, f, ours.stderr);
+            assert_eq!(norm(&ours.stdout), norm(&theirs.stdout), "{:?} {}:\n{}", flags, f, ours.stdout);
+            if theirs.code == Some(128) {
+                assert!(ours.stderr.contains("could not open input file"), "{}", ours.stderr);
+            }
+        }
+    }
+}
+
 #[test]
 fn quiet_prints_what_clingo_prints() {
     if !tools_ready() {

@@ -100,7 +100,7 @@ fn ground_atom_limit_names_the_exploding_predicate() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(65));
     assert!(stderr.contains("more than 50000 ground atoms") && stderr.contains("p/1"), "{}", stderr);
-    assert!(String::from_utf8_lossy(&out.stdout).trim_end().ends_with("UNKNOWN"));
+    assert!(String::from_utf8_lossy(&out.stdout).lines().any(|l| l == "UNKNOWN"));
 }
 
 /// Sends `signal` once the first answer is out; the answers printed before it
