@@ -543,13 +543,16 @@ impl Control {
             ..Default::default()
         };
         // Parts not asked for are not grounded, but checked.
+        let mut written_elsewhere = Vec::new();
         if !unused.is_empty() {
-            self.diagnostics.extend(ground::check(&unused, &opts));
+            let (errors, written) = ground::check(&unused, &opts);
+            self.diagnostics.extend(errors);
             if has_errors(&self.diagnostics) {
                 return Err(Error::Input("grounding stopped because of errors"));
             }
+            written_elsewhere = written;
         }
-        let opts = ground::Options { params, ..opts };
+        let opts = ground::Options { params, written_elsewhere, ..opts };
         // the last step's program goes back to the grounder, which
         // handed it on (a grounding that fails leaves none)
         let mut grounder = match self.live.take() {

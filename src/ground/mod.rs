@@ -153,6 +153,10 @@ pub struct Options {
     /// the parameters (`t`) replaced by the values given.  Ranges are in
     /// order and do not overlap.
     pub params: Vec<PartInstance>,
+    /// Predicates (name, arity, classical negation) the program writes in
+    /// parts this grounding leaves out (see [`check`]): a `#show p/n.` of
+    /// one of them gets no "no atoms over signature" info.
+    pub written_elsewhere: Vec<(String, u32, bool)>,
 }
 
 impl Default for Options {
@@ -167,6 +171,7 @@ impl Default for Options {
             name_all_atoms: true,
             stream_steps: false,
             params: vec![],
+            written_elsewhere: vec![],
         }
     }
 }
@@ -266,7 +271,14 @@ impl Grounder {
             return Err(diags);
         }
         if opts.warn_undefined {
-            undefined_atoms(&norm, &self.keys, &self.inst.syms, &self.headed, &mut diags);
+            undefined_atoms(
+                &norm,
+                &self.keys,
+                &self.inst.syms,
+                &self.headed,
+                &opts.written_elsewhere,
+                &mut diags,
+            );
         }
         let inst = &mut self.inst;
         inst.preds.extend(self.keys.iter().skip(inst.preds.len()).map(|k| Pred::new(*k)));
@@ -509,11 +521,22 @@ impl Grounder {
 
 /// The errors grounding `stmts` would report before instantiating
 /// (unsafe variables, bad constructs), without grounding: for program
-/// parts that are parsed but not grounded.
-pub fn check(stmts: &[Statement], opts: &Options) -> Vec<Diagnostic> {
-    let mut diags = normalized(stmts, opts).3;
+/// parts that are parsed but not grounded; and the predicates they write
+/// (name, arity, classical negation), in heads or bodies.
+pub fn check(stmts: &[Statement], opts: &Options) -> (Vec<Diagnostic>, Vec<(String, u32, bool)>) {
+    let (norm, syms, keys, mut diags) = normalized(stmts, opts);
     diags.retain(|d| d.is_error());
-    diags
+    let mut preds: hash::Set<rule::PredId> = norm.rules.iter().flat_map(depgraph::head_preds).collect();
+    preds.extend(norm.facts.preds());
+    preds.extend(norm.body_atoms.iter().map(|(p, _)| *p));
+    let written = preds
+        .into_iter()
+        .map(|p| {
+            let key = keys[p.0 as usize];
+            (syms.name_str(key.name).to_string(), key.arity, key.neg)
+        })
+        .collect();
+    (diags, written)
 }
 
 /// The statements normalised and checked for safety, with the symbol and
@@ -547,6 +570,7 @@ fn undefined_atoms(
     keys: &ISet<PredKey>,
     syms: &Symbols,
     before: &hash::Set<rule::PredId>,
+    written_elsewhere: &[(String, u32, bool)],
     diags: &mut Vec<Diagnostic>,
 ) {
     let mut defined: hash::Set<_> = norm.defined.iter().copied().collect();
@@ -557,8 +581,11 @@ fn undefined_atoms(
     let mut written = defined.clone();
     written.extend(norm.body_atoms.iter().map(|(p, _)| *p));
     for (p, span) in &norm.show_sigs {
-        if !written.contains(p) {
-            let key = keys[p.0 as usize];
+        let key = keys[p.0 as usize];
+        let elsewhere = |(name, arity, neg): &(String, u32, bool)| {
+            *arity == key.arity && *neg == key.neg && name == syms.name_str(key.name)
+        };
+        if !written.contains(p) && !written_elsewhere.iter().any(elsewhere) {
             let sig = format!("{}{}/{}", if key.neg { "-" } else { "" }, syms.name_str(key.name), key.arity);
             diags.push(
                 Diagnostic::info(*span, "no atoms over signature occur in program:")

@@ -689,3 +689,34 @@ fn stats_count_every_step_however_its_search_was_made() {
         assert!(counter(&out.stdout, "Choices") >= conflicts, "{extra:?}");
     }
 }
+
+/// `#show p/n.` in `base` of a predicate that only a later part writes
+/// (`step(t)`) is no "no atoms over signature" info; one that no part
+/// writes is. The infos are the native clingo's (which repeats them at
+/// every step: compared as sets).
+#[test]
+fn show_signatures_count_the_atoms_of_every_part() {
+    if !native_clingo() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("show.lp");
+    std::fs::write(
+        &f,
+        "#include <incmode>.\n#program base.\n#show q/1.\n#show p/1.\n#program step(t).\np(t).\n\
+         #program check(t).\n:- query(t), t < 2.\n",
+    )
+    .unwrap();
+    let f = f.display().to_string();
+    let infos = |argv: &[String]| -> BTreeSet<String> {
+        let out = run_command(argv, &[f.clone()], TIMEOUT);
+        out.stderr
+            .lines()
+            .filter(|l| l.contains("info:") || l.starts_with("  "))
+            .map(|l| l.to_string())
+            .collect()
+    };
+    let ours = infos(&crate::support::minasp_argv());
+    assert_eq!(ours, infos(&["clingo".to_string()]));
+    assert!(ours.iter().any(|l| l.trim() == "q/1") && !ours.iter().any(|l| l.trim() == "p/1"), "{:?}", ours);
+}
