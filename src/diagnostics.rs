@@ -44,7 +44,8 @@ pub enum InfoClass {
     FileIncluded,
     /// clingo's `variable-unbounded` (never reported by minasp).
     VariableUnbounded,
-    /// clingo's `global-variable` (never reported by minasp).
+    /// `info: global variable in tuple of aggregate element` (clingo's
+    /// `global-variable`, see `ground::tuple_globals`).
     GlobalVariable,
     /// Any other info: the class [`Diagnostic::info`] gives unless [`Diagnostic::with_class`] refiles it.
     Other,

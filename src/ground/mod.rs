@@ -26,6 +26,7 @@ pub mod symbol;
 pub mod term;
 #[cfg(test)]
 mod tests;
+pub mod tuple_globals;
 
 use crate::diagnostics::Diagnostic;
 use crate::program::{Atom, GroundProgram};

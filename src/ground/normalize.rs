@@ -126,6 +126,9 @@ pub fn normalize(
         match s {
             Statement::Facts(f) => n.ground_facts(f),
             Statement::Rule(r) => {
+                if dialect == Dialect::Clingo5 {
+                    super::tuple_globals::infos(r, n.diags);
+                }
                 // copied only where a rewriting changes it (a rule of
                 // 100,000 literals is not copied three times)
                 let split: Vec<Cow<ast::Rule>> = match r.head {
