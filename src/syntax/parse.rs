@@ -52,6 +52,8 @@ pub enum RuleHead {
     Not(Span, Term, Sign),
     /// `#true` or `#false`.
     Bool(bool),
+    /// A disjunction, with the comparisons written among its elements.
+    Disjunction(Vec<ChoiceElem>, Vec<Literal>),
 }
 
 /// The rule for a head and a body: a negated head moves into the body of
@@ -63,6 +65,23 @@ pub fn rule(span: Span, head: RuleHead, mut body: Vec<BodyLit>) -> Option<Statem
         RuleHead::Head(h) => h,
         RuleHead::Bool(true) => return None,
         RuleHead::Bool(false) => Head::False,
+        // a comparison in a disjunction holds or fails as the rule is
+        // grounded: the rule is satisfied where it holds, so it is the
+        // rule with the comparison's negation in the body
+        RuleHead::Disjunction(elems, cmps) => {
+            body.extend(cmps.into_iter().map(|c| {
+                let kind = match c.kind {
+                    LitKind::Cmp(op, a, b) => LitKind::Cmp(op.negate(), a, b),
+                    k => k,
+                };
+                BodyLit::Lit(Literal { kind, ..c })
+            }));
+            if elems.is_empty() {
+                Head::False
+            } else {
+                Head::Disjunction(elems)
+            }
+        }
         RuleHead::Not(at, t, sign) => {
             let sign = if sign == Sign::NotNot { Sign::Not } else { Sign::Pos };
             body.push(BodyLit::Lit(Literal { span: at, sign, kind: LitKind::Atom(t) }));

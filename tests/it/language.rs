@@ -467,7 +467,9 @@ fn language_edge_cases_match_clingo() {
 /// Forms found in public programs (clingo's own tests and examples, a
 /// 2026-12-01 cross-check of 157 runs) that minasp refused or misread:
 /// a disjunctive head separated by commas (`a, b.`; after an element with
-/// a condition the comma continues the condition), the constraint with an
+/// a condition the comma continues the condition) and comparisons among
+/// its elements (`q(X) ; X > 2`: the rule where the comparison fails), the
+/// constraint with an
 /// empty body `:- .`, an external's value given by a variable of its
 /// condition, a script call with no script (an undefined operation), and
 /// `#const` with `[override]` (it wins over a definition
@@ -480,6 +482,8 @@ fn forms_from_public_programs_match_clingo() {
             one!("a disjunction separated by commas", "a, b. c, d :- a. e, f, g :- b, not c."),
             one!("commas after conditions continue them", "c. d. a, b : c, d ; e. h, i : c ; j, k."),
             one!("a constraint with an empty body", "a. :- ."),
+            one!("comparisons among a disjunction's elements", "p(1..4). q(X) ; X > 2 :- p(X). r(X), X > 1, s(X) :- p(X), X < 3. 1 < 2, t. u ; 3 < 2. X < 2 ; X > 2 ; v(X) :- p(X)."),
+            one!("a comparison as the whole head", "{a}. 1 < 2. 3 < 2 :- a. X > 1 :- p(X), a. p(1..2)."),
             one!(
                 "an external's value from its condition",
                 "p(true;false;free;release;undefined;1). #external a(X) : p(X). [X]"
