@@ -1375,9 +1375,16 @@ impl Gen {
             let e = self.conditional_head(&sc, &pred, 0.6, Some(0.5));
             heads.push(e);
         }
-        // `;` separates a conditional disjunct from the next; `|` otherwise
-        let sep =
-            if heads.iter().any(|h| h.contains(':')) || (conditions && self.p(0.5)) { " ; " } else { " | " };
+        // `;` separates a conditional disjunct from the next; `|` otherwise,
+        // or `,` (clingo 5 reads `a, b` as `a | b`) between three heads
+        // (chosen from `n`, so that the programs stay those of each seed)
+        let sep = if heads.iter().any(|h| h.contains(':')) || (conditions && self.p(0.5)) {
+            " ; "
+        } else if n == 3 {
+            ", "
+        } else {
+            " | "
+        };
         if lits.is_empty() {
             format!("{}.", heads.join(sep))
         } else {
