@@ -704,3 +704,28 @@ pub fn text_of_both(dir: &Path, name: &str, program: &str) -> (RunOutput, RunOut
     let got = run_command(&minasp_argv(), &args, Duration::from_secs(30));
     (want, got)
 }
+
+/// The `info:` lines (sorted) of `gringo --text` and of `minasp --text` on
+/// `program` (written to a temporary file), after checking that minasp
+/// exits 0; `None`, with a loud skip, when `gringo` is not on PATH.
+pub fn text_infos_of_gringo_and_minasp(program: &str) -> Option<(Vec<String>, Vec<String>)> {
+    let gringo = vec!["gringo".to_string()];
+    if !tool_works(&gringo) {
+        skip_or_fail("gringo not on PATH — infos were not compared with gringo's");
+        return None;
+    }
+    let tmp = tempfile::Builder::new().prefix("minasp-infos-").tempdir().expect("temp dir");
+    let p = tmp.path().join("infos.lp");
+    std::fs::write(&p, program).expect("write program");
+    let args = vec!["--text".to_string(), p.display().to_string()];
+    let want = run_command(&gringo, &args, std::time::Duration::from_secs(30));
+    let got = run_command(&minasp_argv(), &args, std::time::Duration::from_secs(30));
+    assert_eq!(got.code, Some(0), "{}", got.stderr);
+    let infos = |s: &str| -> Vec<String> {
+        let mut v: Vec<String> =
+            s.lines().filter(|l| l.contains("info:")).map(|l| l.trim_end().to_string()).collect();
+        v.sort();
+        v
+    };
+    Some((infos(&want.stderr), infos(&got.stderr)))
+}
