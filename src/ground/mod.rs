@@ -356,6 +356,7 @@ impl Grounder {
     /// symbols go with it, and must come back ([`Grounder::take_back`])
     /// before more is grounded (not to keep two copies of the program).
     pub fn grounding(&mut self) -> Grounding {
+        self.merge_shows();
         let mut program = std::mem::take(&mut self.inst.prog);
         let recorded = self.inst.origins.is_some();
         let mut origins = self.inst.origins.take().unwrap_or_default();
@@ -377,6 +378,47 @@ impl Grounder {
         syms.reserve(named - self.tabled.min(named));
         self.tabled = named;
         Grounding { streamed, ..self.table(program, origins, syms, preds, self.inst.shows.clone()) }
+    }
+
+    /// One output entry per shown term, as gringo's: a term that `#show
+    /// t : body.` shows under several conditions is shown under an atom
+    /// true iff one of them holds (so `--project=show` tells answer sets
+    /// apart by the terms they show, not by which condition shows them),
+    /// and one shown always is shown unconditionally.
+    fn merge_shows(&mut self) {
+        let shows = &mut self.inst.shows;
+        if shows.len() < 2 {
+            return;
+        }
+        let mut by_term: hash::Map<Sym, Vec<Option<Atom>>> = hash::Map::default();
+        let mut order = Vec::new();
+        for (s, a) in shows.drain(..) {
+            let conds = by_term.entry(s).or_insert_with(|| {
+                order.push(s);
+                Vec::new()
+            });
+            if !conds.contains(&a) {
+                conds.push(a);
+            }
+        }
+        let mut merged = Vec::with_capacity(order.len());
+        for s in order {
+            let conds = &by_term[&s];
+            let a = if conds.contains(&None) {
+                None
+            } else if conds.len() == 1 {
+                conds[0]
+            } else {
+                let alts: Vec<Vec<crate::program::Lit>> =
+                    conds.iter().flatten().map(|a| vec![a.pos()]).collect();
+                Some(self.inst.aux().disj_atom(&alts))
+            };
+            merged.push((s, a));
+        }
+        self.inst.shows = merged;
+        if let Some(o) = &mut self.inst.origins {
+            o.resize(self.inst.prog.rules.len(), crate::syntax::span::Span::NOWHERE);
+        }
     }
 
     /// Takes back the grounding [`Grounder::grounding`] handed on (a
@@ -425,6 +467,7 @@ impl Grounder {
     /// The program grounded, the grounder consumed (its domains freed one
     /// by one while the output table is built, to keep the peak low).
     pub fn finish(mut self) -> Grounding {
+        self.merge_shows();
         let mut program = std::mem::take(&mut self.inst.prog);
         if let Some(e) = self.earlier.take() {
             // (nothing handed on before: the rules stay where they are)

@@ -19,6 +19,8 @@ const PROGRAMS: &[(&str, &[&str])] = &[
     ("{a;b}. c :- a. c :- b. #show c/0.", &[]),
     ("d(1..3). {x(X) : d(X)} = 1. y(X) :- x(X), X > 1. #show y/1.", &[]),
     ("{a;b;c}. :- a, b. #project a : c. #show b/0.", &["a"]),
+    // a term shown under two conditions: answers differ by the terms shown
+    ("{a;r;s}. #show. #show t : a. #show t : not r. #show u(1) : s, a. #show u(1) : s, r.", &[]),
 ];
 
 fn predicate(symbol: &str) -> &str {
