@@ -247,12 +247,66 @@ impl Instantiator {
         }
         // (grounding in steps: the externals of earlier steps stay as they are)
         let mut seen: super::hash::Set<Atom> = self.prog.externals.iter().map(|(a, _)| *a).collect();
+        // a positive condition no rule can make true refutes too (`#external
+        // y : b.` with `b :- not a.` and `a.`); worked out only when needed
+        let possible = self
+            .externals
+            .iter()
+            .any(|(_, _, body)| body.iter().any(|l| l.is_positive() && !fact[l.atom().index()]))
+            .then(|| self.possibly_true(&fact, &seen));
         for (a, value, body) in std::mem::take(&mut self.externals) {
-            let refuted = body.iter().any(|l| !l.is_positive() && fact[l.atom().index()]);
+            let refuted = body.iter().any(|l| {
+                if l.is_positive() {
+                    possible.as_ref().is_some_and(|p| !p[l.atom().index()])
+                } else {
+                    fact[l.atom().index()]
+                }
+            });
             if !refuted && seen.insert(a) {
                 self.prog.externals.push((a, value));
             }
         }
+    }
+
+    /// The atoms some rule may make true, given the facts and the externals
+    /// `open` (the least fixpoint over the rules, a negative literal
+    /// failing only on a fact, a weight body always possible).
+    fn possibly_true(&self, fact: &[bool], open: &super::hash::Set<Atom>) -> Vec<bool> {
+        let mut possible = fact.to_vec();
+        for a in open.iter().chain(self.externals.iter().map(|(a, _, _)| a)) {
+            possible[a.index()] = true;
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for r in &self.prog.rules {
+                let heads = match &r.head {
+                    program::Head::Disjunction(h) | program::Head::Choice(h) => h,
+                };
+                if heads.iter().all(|h| possible[h.index()]) {
+                    continue;
+                }
+                let holds = match &r.body {
+                    Body::Normal(b) => b.iter().all(|l| {
+                        if l.is_positive() {
+                            possible[l.atom().index()]
+                        } else {
+                            !fact[l.atom().index()]
+                        }
+                    }),
+                    Body::Weight { .. } => true,
+                };
+                if holds {
+                    for h in heads.iter() {
+                        if !possible[h.index()] {
+                            possible[h.index()] = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        possible
     }
 
     /// One ground `#heuristic`; one whose value or priority is no integer,

@@ -446,7 +446,7 @@ fn text_of_externals_matches_gringo() {
 /// Forms on which minasp once differed from clingo (the generator keeps
 /// them behind environment variables, see `Gen::language`): `not #true`,
 /// `#show`/`#const` inside a part, two values for one external (the first
-/// counts).
+/// counts), an external whose condition became impossible.
 #[test]
 fn language_edge_cases_match_clingo() {
     compare_with_clingo(
@@ -460,6 +460,10 @@ fn language_edge_cases_match_clingo() {
             one!("two values: the first #external counts", "#external a. [true] #external a. [false]"),
             one!("two values, [release] first", "#external a. [release] #external a. [true]"),
             one!("two values, one with a condition", "{ d }. #external a : d. [true] #external a."),
+            one!(
+                "a condition no rule can make true (seed 4221)",
+                "#external y(1) : b. [free] b :- not a. a :- not b. a :- not w."
+            ),
         ],
     );
 }
