@@ -284,7 +284,7 @@ impl Grounder {
         let inst = &mut self.inst;
         inst.preds.extend(self.keys.iter().skip(inst.preds.len()).map(|k| Pred::new(*k)));
         // a predicate the new rules derive is open again until they are grounded
-        for p in norm.rules.iter().flat_map(depgraph::head_preds).chain(norm.facts.preds()) {
+        for p in headed_preds(&norm) {
             inst.preds[p.0 as usize].complete = false;
             self.headed.insert(p);
         }
@@ -570,8 +570,7 @@ impl Grounder {
 pub fn check(stmts: &[Statement], opts: &Options) -> (Vec<Diagnostic>, Vec<(String, u32, bool)>) {
     let (norm, syms, keys, mut diags) = normalized(stmts, opts);
     diags.retain(|d| d.is_error());
-    let mut preds: hash::Set<rule::PredId> = norm.rules.iter().flat_map(depgraph::head_preds).collect();
-    preds.extend(norm.facts.preds());
+    let mut preds: hash::Set<rule::PredId> = headed_preds(&norm).collect();
     preds.extend(norm.body_atoms.iter().map(|(p, _)| *p));
     let written = preds
         .into_iter()
@@ -581,6 +580,11 @@ pub fn check(stmts: &[Statement], opts: &Options) -> (Vec<Diagnostic>, Vec<(Stri
         })
         .collect();
     (diags, written)
+}
+
+/// The predicates that rules or facts of `norm` have in their heads.
+fn headed_preds(norm: &normalize::Normalized) -> impl Iterator<Item = rule::PredId> + '_ {
+    norm.rules.iter().flat_map(depgraph::head_preds).chain(norm.facts.preds())
 }
 
 /// The statements normalised and checked for safety, with the symbol and
@@ -619,8 +623,7 @@ fn undefined_atoms(
 ) {
     let mut defined: hash::Set<_> = norm.defined.iter().copied().collect();
     defined.extend(before.iter().copied());
-    defined.extend(norm.rules.iter().flat_map(depgraph::head_preds));
-    defined.extend(norm.facts.preds());
+    defined.extend(headed_preds(norm));
     // `#show p/n.` of a predicate written nowhere else
     let mut written = defined.clone();
     written.extend(norm.body_atoms.iter().map(|(p, _)| *p));

@@ -1179,7 +1179,8 @@ fn domain_decls(stmts: &[Statement]) -> Vec<(String, ast::Term)> {
     out
 }
 
-fn term_vars(t: &ast::Term, out: &mut Vec<String>) {
+/// The names of the variables in `t`, each once, added to `out`.
+pub(super) fn term_vars(t: &ast::Term, out: &mut Vec<String>) {
     match &t.kind {
         TermKind::Var(v) if !out.contains(v) => out.push(v.clone()),
         TermKind::Func { args, .. } => args.iter().for_each(|a| term_vars(a, out)),
@@ -1193,7 +1194,8 @@ fn term_vars(t: &ast::Term, out: &mut Vec<String>) {
     }
 }
 
-fn lit_vars(l: &ast::Literal, out: &mut Vec<String>) {
+/// The names of the variables in `l`, each once, added to `out`.
+pub(super) fn lit_vars(l: &ast::Literal, out: &mut Vec<String>) {
     match &l.kind {
         LitKind::Atom(t) => term_vars(t, out),
         LitKind::Cmp(_, a, b) => {

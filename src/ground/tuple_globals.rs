@@ -9,8 +9,9 @@
 //! variable's first occurrence in that aggregate's tuples, in the order
 //! written — as clingo 5.4 and 5.8 report them.
 
+use super::normalize::{lit_vars, term_vars as vars};
 use crate::diagnostics::{Diagnostic, InfoClass};
-use crate::syntax::ast::{self, AggElem, BodyLit, Head, LitKind, Term, TermKind};
+use crate::syntax::ast::{self, AggElem, BodyLit, Head, Term, TermKind};
 
 /// The infos for rule `r` (clingo 5 dialect).
 pub fn infos(r: &ast::Rule, diags: &mut Vec<Diagnostic>) {
@@ -37,7 +38,7 @@ pub fn infos(r: &ast::Rule, diags: &mut Vec<Diagnostic>) {
     }
     for l in &r.body {
         match l {
-            BodyLit::Lit(l) => literal_vars(l, &mut global),
+            BodyLit::Lit(l) => lit_vars(l, &mut global),
             BodyLit::Conditional { .. } => {}
             BodyLit::Aggregate { agg, .. } => {
                 agg.left.iter().chain(&agg.right).for_each(|b| vars(&b.term, &mut global))
@@ -64,27 +65,6 @@ pub fn infos(r: &ast::Rule, diags: &mut Vec<Diagnostic>) {
             }
         }
     }
-}
-
-fn literal_vars(l: &ast::Literal, out: &mut Vec<String>) {
-    match &l.kind {
-        LitKind::Atom(t) => vars(t, out),
-        LitKind::Cmp(_, a, b) => {
-            vars(a, out);
-            vars(b, out);
-        }
-        LitKind::Bool(_) => {}
-    }
-}
-
-/// The names of the variables in `t`.
-fn vars(t: &Term, out: &mut Vec<String>) {
-    let mut ts = Vec::new();
-    var_terms(t, &mut ts);
-    out.extend(ts.into_iter().filter_map(|t| match &t.kind {
-        TermKind::Var(n) => Some(n.clone()),
-        _ => None,
-    }));
 }
 
 /// The variable occurrences in `t`, in the order written.
