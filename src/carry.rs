@@ -67,6 +67,7 @@ pub fn parse_keep(text: &str) -> Result<bool, String> {
 /// new rules alone ([`extends`]).
 pub struct Log {
     num_atoms: u32,
+    /// The program has an objective or edges: a search of it cannot grow.
     minimize: bool,
     rules: Option<Packed>,
 }
@@ -79,7 +80,7 @@ impl Log {
 
     /// The log of `p` without its rules.
     pub fn without_rules(p: &GroundProgram) -> Log {
-        Log { num_atoms: p.num_atoms, minimize: !p.minimize.is_empty(), rules: None }
+        Log { num_atoms: p.num_atoms, minimize: !p.minimize.is_empty() || !p.edges.is_empty(), rules: None }
     }
 }
 
@@ -99,7 +100,8 @@ impl Externals {
         new: &GroundProgram,
         new_open: &[(Atom, External)],
     ) -> Option<Externals> {
-        if new.num_atoms < old.num_atoms || old.minimize || !new.minimize.is_empty() {
+        if new.num_atoms < old.num_atoms || old.minimize || !new.minimize.is_empty() || !new.edges.is_empty()
+        {
             return None;
         }
         let mut open = vec![false; old.num_atoms as usize];

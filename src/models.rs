@@ -22,7 +22,7 @@
 //! program given to [`Models::new`], each once.
 
 use crate::program::{
-    falsity, shift, Atom, Body, External, GroundProgram, Head, Heuristic, Lit, Minimize, Rule,
+    falsity, shift, Atom, Body, Edge, External, GroundProgram, Head, Heuristic, Lit, Minimize, Rule,
 };
 use crate::solver::{Outcome, Stats, Tuning};
 use crate::translate::{Memory, ProgramSolver as Solver, Support, TranslateError as SolverError};
@@ -63,6 +63,7 @@ impl Models {
 
     fn build(program: Cow<'_, GroundProgram>, tuning: Tuning) -> Result<Models, SolverError> {
         let heuristics = if tuning.params.domain { program.heuristics.clone() } else { Vec::new() };
+        let edges = program.edges.clone();
         let closed = match program {
             Cow::Borrowed(p) => p.closed(),
             Cow::Owned(p) => Cow::Owned(p.into_closed()),
@@ -99,6 +100,9 @@ impl Models {
         if !heuristics.is_empty() {
             solver.set_heuristics(&map.heuristics(&heuristics));
         }
+        if !edges.is_empty() {
+            solver.set_edges(&map.edges(&edges));
+        }
         Ok(Models { map: Arc::new(map), solver, disjunctive, interrupt: None })
     }
 
@@ -126,6 +130,9 @@ impl Models {
         let mut solver = Solver::remembering(&p, tuning)?;
         if tuning.params.domain && !program.heuristics.is_empty() {
             solver.set_heuristics(&map.heuristics(&program.heuristics));
+        }
+        if !program.edges.is_empty() {
+            solver.set_edges(&map.edges(&program.edges));
         }
         if let Some(m) = memory {
             solver.recall(m, |l| map.literal(l));
@@ -162,7 +169,8 @@ impl Models {
         open: &[(Atom, External)],
         tuning: Tuning,
     ) -> bool {
-        if self.disjunctive.is_some() || self.map.full_len > new.num_atoms as usize {
+        // (an edge's condition may be over new atoms: a new propagator)
+        if self.disjunctive.is_some() || self.map.full_len > new.num_atoms as usize || !new.edges.is_empty() {
             return false;
         }
         let (n, total) = (self.map.full_len, new.num_atoms as usize);
@@ -458,6 +466,25 @@ impl Compaction {
         out
     }
 
+    /// The edges over the compact atoms: those whose condition is false
+    /// for certain are dropped, literals true for certain leave the
+    /// conditions.
+    fn edges(&self, es: &[Edge]) -> Vec<Edge> {
+        let mut out = Vec::new();
+        'next: for e in es {
+            let mut condition = Vec::with_capacity(e.condition.len());
+            for &c in &e.condition {
+                match self.literal(c) {
+                    Ok(c) => condition.push(c),
+                    Err(true) => {}
+                    Err(false) => continue 'next,
+                }
+            }
+            out.push(Edge { condition, ..e.clone() });
+        }
+        out
+    }
+
     fn expand(&self, m: &[bool]) -> Vec<bool> {
         let mut full = vec![false; self.full_len];
         for a in &self.always_true {
@@ -507,6 +534,9 @@ fn compaction(p: &GroundProgram, frozen: impl Fn(Atom) -> bool) -> Compaction {
     for m in &p.minimize {
         m.lits.iter().for_each(|(l, _)| referenced[l.atom().index()] = true);
     }
+    for e in &p.edges {
+        e.condition.iter().for_each(|l| referenced[l.atom().index()] = true);
+    }
     let mut index = vec![u32::MAX; n];
     let mut kept = Vec::new();
     let mut always_true = Vec::new();
@@ -555,6 +585,7 @@ fn compacted(p: &GroundProgram, map: &Compaction) -> GroundProgram {
         externals: Vec::new(),
         project: None,
         heuristics: Vec::new(),
+        edges: map.edges(&p.edges),
     };
     for r in &p.rules {
         let Some(r) = under(r) else { continue };

@@ -3,7 +3,8 @@
 //! `:-x.`, `:-.` for an empty constraint, weight bodies as `2<=#sum{1,0:q(1);2,1:r}` (weight, then the
 //! literal's position, which keeps repeated literals apart), minimize
 //! literals as weak constraints `:~a.[2@1,0]` (weight@priority, then the
-//! position in its statement, for the same reason), `#heuristic a:b.[1@0,level]`, then one
+//! position in its statement, for the same reason), `#heuristic a:b.[1@0,level]`,
+//! `#edge(u,v):a.`, then one
 //! `#show t:a.` / `#show t.` line per printed term that is not just the
 //! atom's own name.  Atoms print by their names, auxiliary atoms (from
 //! aggregates and conditions) as `#aux(N)`.
@@ -29,7 +30,8 @@ pub fn ground_text(g: &Grounding) -> String {
 pub fn write_ground_text(g: &Grounding, out: &mut impl Write) -> io::Result<()> {
     // Names are made when printed, not kept for every atom (large programs).
     let names = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
-    write_program_text(&g.program, &names, out)?;
+    let nodes = |n: u32| g.nodes.get(n as usize).map_or_else(|| n.to_string(), |s| g.syms.display(*s));
+    write_program_text(&g.program, &names, &nodes, out)?;
     // the terms shown unconditionally that are an atom's own name (facts)
     let unconditional: std::collections::HashSet<_> =
         g.output.iter().filter(|(_, c)| c.is_none()).map(|(s, _)| *s).collect();
@@ -50,10 +52,11 @@ fn name(names: &dyn Fn(Atom) -> Option<String>, a: Atom) -> String {
     names(a).unwrap_or_else(|| format!("#aux({})", a.0))
 }
 
-/// The rules of a program, atoms named by `names` (others `#aux(N)`).
+/// The rules of a program, atoms named by `names` (others `#aux(N)`),
+/// the nodes of its edges by their numbers.
 pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -> String {
     let mut out = Vec::new();
-    write_program_text(p, names, &mut out).expect("writing to memory");
+    write_program_text(p, names, &|n: u32| n.to_string(), &mut out).expect("writing to memory");
     String::from_utf8(out).expect("names are text")
 }
 
@@ -61,6 +64,7 @@ pub fn program_text(p: &GroundProgram, names: &dyn Fn(Atom) -> Option<String>) -
 pub fn write_program_text(
     p: &GroundProgram,
     names: &dyn Fn(Atom) -> Option<String>,
+    nodes: &dyn Fn(u32) -> String,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let lit = |l: Lit| {
@@ -122,6 +126,11 @@ pub fn write_program_text(
             h.priority,
             h.modifier.name()
         )?;
+    }
+    for e in &p.edges {
+        let cond = e.condition.iter().map(|l| lit(*l)).collect::<Vec<_>>().join(",");
+        let sep = if cond.is_empty() { "" } else { ":" };
+        writeln!(out, "#edge({},{}){}{}.", nodes(e.from), nodes(e.to), sep, cond)?;
     }
     for m in &p.minimize {
         for (i, (l, w)) in m.lits.iter().enumerate() {

@@ -4,14 +4,15 @@
 //! values ([`GroundProgram::closed`] gives them their meaning);
 //! assumptions become integrity constraints; heuristics are ignored (they
 //! only guide the search); minimize statements keep their priorities.
-//! Projection statements are kept for `--project`; edge and theory
-//! statements change what the answers are and are rejected as unsupported.
+//! Projection statements are kept for `--project`, edge statements (`#edge`,
+//! acyclicity) with their node numbers; theory statements change what the
+//! answers are and are rejected as unsupported.
 //!
 //! Invariant: one statement per line; every error names its line; input
 //! atom numbers are renumbered densely (`AtomMap`).
 
 use super::{lines, AtomMap, GroundInput, Nums, ReadError};
-use crate::program::{Body, External, GroundProgram, Head, Heuristic, Lit, Modifier, Rule};
+use crate::program::{Body, Edge, External, GroundProgram, Head, Heuristic, Lit, Modifier, Rule};
 
 fn err<T>(line: usize, msg: impl Into<String>) -> Result<T, ReadError> {
     Err(ReadError { line, msg: msg.into() })
@@ -217,7 +218,18 @@ impl Reader {
                 self.prog.heuristics.push(Heuristic { atom, modifier, value, priority, condition });
                 Ok(false)
             }
-            8 => nums.err("edge statements (#edge, acyclicity) are not supported"),
+            8 => {
+                let mut node = |what| {
+                    let n = nums.int(what)?;
+                    u32::try_from(n).or_else(|_| nums.err(format!("{what} {n} is not a node number")))
+                };
+                let from = node("the edge's first node")?;
+                let to = node("the edge's second node")?;
+                let condition = self.lits(&mut nums, "condition literals", Vec::with_capacity)?;
+                nums.end()?;
+                self.prog.edges.push(Edge { from, to, condition });
+                Ok(false)
+            }
             9 => nums.err("theory statements (theory atoms) are not supported"),
             t => nums.err(format!("unknown statement type {}", t)),
         }

@@ -83,6 +83,13 @@ pub fn aspif(program: &GroundProgram, output: &[(String, Option<crate::program::
         }
         s.push('\n');
     }
+    for e in &program.edges {
+        write!(s, "8 {} {} {}", e.from, e.to, e.condition.len()).unwrap();
+        for l in &e.condition {
+            write!(s, " {}", lit(*l)).unwrap();
+        }
+        s.push('\n');
+    }
     // one minimize statement per priority, lowest first (as gringo)
     let mut levels = program.objective();
     levels.reverse();

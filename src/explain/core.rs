@@ -130,15 +130,22 @@ pub fn unsat_core(
 
 /// The lines `--explain` prints for a core.
 pub fn render(core: &Core, g: &Grounding, sources: &crate::syntax::span::SourceMap) -> String {
+    let edges = !g.program.edges.is_empty();
     if core.statements.is_empty() {
-        return "The program has no answer set even without its integrity constraints: the rules alone \
-                (facts, choices and their bounds, negation) leave no stable model.\n"
-            .to_string();
+        let mut out = String::from(
+            "The program has no answer set even without its integrity constraints: the rules alone \
+             (facts, choices and their bounds, negation) leave no stable model",
+        );
+        out.push_str(if edges { " whose #edge directives form no cycle.\n" } else { ".\n" });
+        return out;
     }
-    let mut out = String::from(
+    let mut out = String::from(if edges {
+        "These constraints cannot all hold, given that the edges of #edge directives form no cycle (with \
+         only them the program has no answer set; without any one of them it has one):\n"
+    } else {
         "These constraints cannot all hold (with only them the program has no answer set; without any one \
-         of them it has one):\n",
-    );
+         of them it has one):\n"
+    });
     for (span, rules) in &core.statements {
         let located = (span.file.0 as usize) < sources.files().count();
         if located {

@@ -77,6 +77,15 @@ pub fn render_verdict(n: usize, v: &Verdict, g: &Grounding, sources: &SourceMap)
                     out.push_str(&format!("      {}\n", instance(*i, g)));
                 }
             }
+            Reason::Cycle(nodes) => {
+                out.push_str(&format!(
+                    "  the edges of #edge directives whose conditions hold form a cycle: {}\n",
+                    nodes.join(" -> ")
+                ));
+            }
+            Reason::Incompatible(labels) if labels.is_empty() => {
+                out.push_str("  the program has no answer set at all\n");
+            }
             Reason::Incompatible(labels) => {
                 let shown: Vec<&str> =
                     labels.iter().filter(|l| !l.starts_with('-')).map(|s| s.as_str()).collect();

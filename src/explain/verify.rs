@@ -9,7 +9,8 @@
 //! reasons are read off the ground program under the candidate's truth
 //! values (auxiliary atoms — conditions, aggregates — evaluated from them):
 //! unsupported atoms, atoms a rule derives that are missing, violated
-//! constraints and broken bounds, unfounded sets; with `#show`, a smallest
+//! constraints and broken bounds, unfounded sets, a cycle of `#edge`
+//! directives; with `#show`, a smallest
 //! set of candidate facts that no answer set has together.
 //!
 //! Invariant: `stable` is true exactly when some answer set shows exactly
@@ -64,6 +65,9 @@ pub enum Reason {
         /// The rules with them in the head whose bodies hold.
         rules: Vec<usize>,
     },
+    /// The edges of `#edge` directives whose conditions hold form a cycle:
+    /// its nodes in order (the first again at the end).
+    Cycle(Vec<String>),
     /// Shown atoms and absences that no answer set has together (a
     /// smallest such set: each `-a` is "a is not shown").
     Incompatible(Vec<String>),
@@ -245,6 +249,13 @@ fn rule_reasons(g: &Grounding, wanted: &HashSet<&str>) -> Vec<Reason> {
         }
     }
     let mut out = Vec::new();
+    if let Some(cycle) = g.program.edge_cycle(&v) {
+        let edges = &g.program.edges;
+        let node = |n: u32| g.nodes.get(n as usize).map_or_else(|| n.to_string(), |s| g.syms.display(*s));
+        let mut nodes: Vec<String> = cycle.iter().map(|&e| node(edges[e].from)).collect();
+        nodes.push(node(edges[cycle[0]].from));
+        out.push(Reason::Cycle(nodes));
+    }
     // candidate atoms without support
     let mut named: Vec<(String, Atom)> = g.atom_syms.iter().map(|(a, s)| (g.syms.display(*s), a)).collect();
     named.sort();

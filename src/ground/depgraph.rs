@@ -24,7 +24,12 @@ pub fn head_preds(r: &Rule) -> Vec<PredId> {
     match &r.head {
         Head::Atom(a) | Head::External { atom: a, .. } => vec![a.pred],
         Head::Choice { elems, .. } | Head::Disjunction(elems) => elems.iter().map(|e| e.atom.pred).collect(),
-        Head::False | Head::Show(_) | Head::Minimize(_) | Head::Project(_) | Head::Heuristic(_) => {
+        Head::False
+        | Head::Show(_)
+        | Head::Edge(_)
+        | Head::Minimize(_)
+        | Head::Project(_)
+        | Head::Heuristic(_) => {
             vec![]
         }
     }

@@ -195,6 +195,13 @@ impl Instantiator {
                     self.shows.push((s, a));
                 }
             }
+            Head::Edge(ts) => {
+                if let (Some(u), Some(v)) = (ts[0].eval(b, &mut self.syms), ts[1].eval(b, &mut self.syms)) {
+                    let from = self.nodes.insert_full(u).0 as u32;
+                    let to = self.nodes.insert_full(v).0 as u32;
+                    self.prog.edges.push(program::Edge { from, to, condition: body });
+                }
+            }
             Head::Choice { elems, bounds } => self.choice(elems, bounds, b, body),
             Head::Disjunction(elems) => self.disjunction(elems, b, body),
             Head::Minimize(m) => {

@@ -80,6 +80,9 @@ pub struct Instantiator {
     pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>)>,
     /// The pairs `p(t)`, `-p(t)` already made a constraint.
     pub(super) complementary: super::hash::Set<(Atom, Atom)>,
+    /// The nodes of the ground `#edge` directives: a node's number in
+    /// [`GroundProgram::edges`] is its index here.
+    pub nodes: ISet<Sym>,
     /// Ground `#heuristic` directives whose atom is looked up at the end
     /// (see `finish_heuristics`).
     pub(super) heuristics: Vec<PendingHeuristic>,
@@ -147,6 +150,7 @@ impl Instantiator {
             externals: Vec::new(),
             complementary: Default::default(),
             heuristics: Vec::new(),
+            nodes: ISet::default(),
             ignored_heuristics: Vec::new(),
             origins: None,
             ignored_tuples: Vec::new(),
@@ -561,6 +565,7 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
         Head::Choice { bounds, .. } => bounds.iter().for_each(|(_, t)| t.vars(&mut vs)),
         Head::Disjunction(_) => {}
         Head::Show(t) => t.vars(&mut vs),
+        Head::Edge(ts) => ts.iter().for_each(|t| t.vars(&mut vs)),
         Head::Heuristic(h) => {
             let super::rule::HeuristicHead { atom, value, priority, modifier, .. } = &**h;
             atom.args.iter().for_each(|t| t.vars(&mut vs));

@@ -51,6 +51,8 @@ pub struct Grounding {
     /// With [`Options::record_origins`]: the source rule of each ground
     /// rule (parallel to `program.rules`); otherwise empty.
     pub origins: Vec<crate::syntax::span::Span>,
+    /// The term of each node of `program.edges`, by its number.
+    pub nodes: Vec<Sym>,
     /// From a streaming grounder ([`Options::stream_steps`]): which
     /// step this is, and whether `program` holds only its rules.
     pub streamed: Option<packing::Streamed>,
@@ -557,6 +559,7 @@ impl Grounder {
             output,
             atom_syms,
             origins,
+            nodes: self.inst.nodes.iter().copied().collect(),
             streamed: None,
             atom_index: Default::default(),
         }

@@ -265,6 +265,16 @@ pub fn normalize(
                 show.sigs.push(key);
                 n.show_sigs.push((PredId(id as u32), *span));
             }
+            Statement::Edge { span, pairs, body } => {
+                for (u, v) in pairs {
+                    let args = vec![u.clone(), v.clone()];
+                    let head = ast::Term::new(*span, TermKind::Func { name: "#edge".into(), args });
+                    let r = ast::Rule { span: *span, head: ast::Head::Atom(head), body: body.clone() };
+                    for r in expand_rule(&r, dialect) {
+                        n.edge_rule(&r);
+                    }
+                }
+            }
             Statement::ShowTerm { span, term, body } => {
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(term.clone()), body: body.clone() };
                 for r in expand_rule(&r, dialect) {
@@ -652,6 +662,21 @@ impl Normalizer<'_> {
             _ => return,
         };
         self.push(r.span, Head::Show(t), body, scope);
+    }
+
+    /// An `#edge` directive, one pair (head `#edge(u, v)`).
+    fn edge_rule(&mut self, r: &ast::Rule) {
+        let mut scope = Scope::new();
+        let mut body = self.body(&r.body, &mut scope);
+        let [u, v] = match &r.head {
+            ast::Head::Atom(ast::Term { kind: TermKind::Func { args, .. }, .. }) if args.len() == 2 => {
+                [&args[0], &args[1]]
+            }
+            _ => return,
+        };
+        let u = self.term(u, &mut scope, &mut body);
+        let v = self.term(v, &mut scope, &mut body);
+        self.push(r.span, Head::Edge(Box::new([u, v])), body, scope);
     }
 
     /// A `#heuristic` directive (head `#heuristic(atom, value, priority,

@@ -115,6 +115,9 @@ pub enum Head {
     Disjunction(Vec<ChoiceElem>),
     /// `#show term : body.`
     Show(GTerm),
+    /// `#edge (u, v) : body.`: an edge from node `u` to node `v` (boxed,
+    /// as `Minimize`).
+    Edge(Box<[GTerm; 2]>),
     /// An optimisation element (boxed: rare, and the head of every rule
     /// is as large as its largest kind).
     Minimize(Box<MinimizeHead>),

@@ -281,6 +281,19 @@ pub struct Heuristic {
     pub condition: Vec<Lit>,
 }
 
+/// `#edge (u,v) : condition.`, ground (aspif's `8 u v condition`): while
+/// the condition holds, the graph has the edge from node `u` to node `v`;
+/// in every answer set the edges whose conditions hold form no cycle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Edge {
+    /// The node the edge leaves.
+    pub from: u32,
+    /// The node it enters.
+    pub to: u32,
+    /// When it is in the graph: all of these hold (empty: always).
+    pub condition: Vec<Lit>,
+}
+
 /// A ground program: atoms `0..num_atoms` and rules over them.
 #[derive(Clone, Default, Debug)]
 pub struct GroundProgram {
@@ -303,6 +316,9 @@ pub struct GroundProgram {
     /// guide the search with `--heuristic=Domain`; answer sets do not
     /// depend on them).
     pub heuristics: Vec<Heuristic>,
+    /// The `#edge` directives: the answer sets are those of the rules
+    /// whose edges (those with their conditions true) form no cycle.
+    pub edges: Vec<Edge>,
 }
 
 impl GroundProgram {
@@ -315,6 +331,7 @@ impl GroundProgram {
             externals: self.externals.clone(),
             project: self.project.clone(),
             heuristics: self.heuristics.clone(),
+            edges: self.edges.clone(),
         }
     }
 
@@ -514,10 +531,59 @@ impl GroundProgram {
     /// Independent of the solver: a plain fixpoint, quadratic at worst. Used to
     /// re-verify every answer set in debug builds, with `--check`, and in tests.
     pub fn is_stable_model(&self, model: &[bool]) -> bool {
-        if !self.satisfied_by(model) {
+        if !self.satisfied_by(model) || self.edge_cycle(model).is_some() {
             return false;
         }
         self.least_model_of_reduct(model) == model
+    }
+
+    /// A cycle among the edges whose conditions `model` satisfies, as the
+    /// indices of its edges in [`GroundProgram::edges`] in path order
+    /// (`None`: they form none).
+    pub fn edge_cycle(&self, model: &[bool]) -> Option<Vec<usize>> {
+        let holds = |l: &Lit| model.get(l.atom().index()).copied().unwrap_or(false) == l.is_positive();
+        let mut out: std::collections::HashMap<u32, Vec<usize>> = Default::default();
+        for (i, e) in self.edges.iter().enumerate() {
+            if e.condition.iter().all(holds) {
+                out.entry(e.from).or_default().push(i);
+            }
+        }
+        // depth-first search, iterative: 0 unvisited, 1 on the path, 2 done
+        let mut state: std::collections::HashMap<u32, u8> = Default::default();
+        let mut starts: Vec<u32> = out.keys().copied().collect();
+        starts.sort_unstable();
+        for s in starts {
+            if state.get(&s).is_some() {
+                continue;
+            }
+            // the path: (node, the edge that entered it, next out-edge to try)
+            let mut path: Vec<(u32, usize, usize)> = vec![(s, usize::MAX, 0)];
+            state.insert(s, 1);
+            while let Some(&mut (n, _, ref mut next)) = path.last_mut() {
+                let edges = out.get(&n).map_or(&[][..], Vec::as_slice);
+                let Some(&e) = edges.get(*next) else {
+                    state.insert(n, 2);
+                    path.pop();
+                    continue;
+                };
+                *next += 1;
+                let to = self.edges[e].to;
+                match state.get(&to) {
+                    None => {
+                        state.insert(to, 1);
+                        path.push((to, e, 0));
+                    }
+                    Some(1) => {
+                        let start = path.iter().position(|p| p.0 == to).expect("on the path");
+                        let mut cycle: Vec<usize> = path[start + 1..].iter().map(|p| p.1).collect();
+                        cycle.push(e);
+                        return Some(cycle);
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        None
     }
 
     /// Does `model` satisfy every rule (as a classical formula)?

@@ -19,8 +19,10 @@
 //! for one model, `restart` schedules, `simplify`
 //! root-level clean-up, `extend` variables and clauses added between
 //! models, `memory` what a search learnt, for another, `problem` the
-//! input, `propagator` the propagator interface.
+//! input, `propagator` the propagator interface, `minimize` and `acyclic`
+//! two propagators.
 
+mod acyclic;
 mod analyze;
 mod assignment;
 mod clause_db;
@@ -48,6 +50,7 @@ mod weight;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+pub use acyclic::GraphEdge;
 pub use assignment::Assignment;
 use assignment::Reason;
 use clause_db::{ClauseDb, ClauseRef};
@@ -409,6 +412,13 @@ impl Solver {
         let m = Minimize::new(levels, self.num_vars(), cell.clone());
         self.add_propagator(Box::new(m));
         cell
+    }
+
+    /// Adds the constraint that the edges present (those whose conditions
+    /// hold) form no cycle (see [`acyclic`]).
+    pub fn add_acyclicity(&mut self, edges: Vec<GraphEdge>) {
+        let a = acyclic::Acyclic::new(edges, self.num_vars());
+        self.add_propagator(Box::new(a));
     }
 
     /// Variables of the problem (including those added since).

@@ -742,6 +742,16 @@ pub enum Statement {
         /// `sign`, `level`, `true`, `false`, `init` or `factor`.
         modifier: Box<Term>,
     },
+    /// `#edge (u1,v1; ..; un,vn) : body.`: while the body holds, the
+    /// graph has each edge `ui -> vi`; the graph must stay acyclic.
+    Edge {
+        /// The whole statement.
+        span: Span,
+        /// The edges, each from its first node to its second.
+        pairs: Vec<(Term, Term)>,
+        /// When the edges are there.
+        body: Vec<BodyLit>,
+    },
     /// A statement minasp parses but does not support yet (incremental
     /// parts): reported by the grounder with its name.
     Unsupported {
@@ -773,6 +783,7 @@ impl Statement {
             | Statement::Defined { span, .. }
             | Statement::Project { span, .. }
             | Statement::Heuristic { span, .. }
+            | Statement::Edge { span, .. }
             | Statement::Unsupported { span, .. } => *span,
         }
     }

@@ -117,6 +117,7 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                     weak = true;
                     note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect)
                 }
+                Edge => note(Dialect::Clingo5, lo, hi, "a clingo 5 directive", &mut dialect),
                 // gringo 3's Lua block; other constructs minasp refuses decide
                 // nothing (the refusal names them, whatever the dialect)
                 Script if text[lo..].starts_with("#begin_lua") => {

@@ -150,10 +150,13 @@ pub enum Token<'s> {
     /// `#heuristic`
     #[token("#heuristic")]
     Heuristic,
+    /// `#edge`
+    #[token("#edge")]
+    Edge,
     /// A directive this lexer knows to exist but minasp does not support
-    /// (`#edge`, `#theory`, asprin's `#preference`/`#optimize`): reported
-    /// by the parser, with its statement.
-    #[regex(r"#(edge|theory|preference|optimize|disjoint)", |l| l.slice())]
+    /// (`#theory`, asprin's `#preference`/`#optimize`): reported by the
+    /// parser, with its statement.
+    #[regex(r"#(theory|preference|optimize|disjoint)", |l| l.slice())]
     Unsupported(&'s str),
     /// A whole `#script (lang) ... #end.` block, or gringo 3's
     /// `#begin_lua ... #end_lua.` (minasp runs no scripts).
@@ -327,13 +330,14 @@ impl fmt::Display for Token<'_> {
             Defined => "#defined",
             Project => "#project",
             Heuristic => "#heuristic",
+            Edge => "#edge",
             LParen => "(",
             RParen => ")",
             LBrack => "[",
             RBrack => "]",
             LBrace => "{",
             RBrace => "}",
-            Comma => ",",
+            Comma => "\",\"",
             Semi => ";",
             SemiSemi => ";;",
             Dot => ".",

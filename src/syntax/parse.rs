@@ -303,7 +303,7 @@ fn checked_tokens<'s>(
 
 /// Removes each statement that uses a construct minasp cannot support —
 /// scripts (`#script`, `@f(..)` calls), theory atoms (`&name`, `#theory`),
-/// clingo 4's `$` constraints and `#disjoint`, asprin's `#preference`/`#optimize`, `#edge` —
+/// clingo 4's `$` constraints and `#disjoint`, asprin's `#preference`/`#optimize` —
 /// and reports it once, located at the construct, instead of the syntax
 /// errors its tokens would cause.
 fn drop_unsupported(
@@ -369,7 +369,7 @@ fn drop_unsupported(
                         ),
                     ))
                 }
-                Token::Unsupported(d @ ("#theory" | "#edge")) => {
+                Token::Unsupported(d @ "#theory") => {
                     Some((lo, hi, format!("{d} is not supported: minasp has no theory solving")))
                 }
                 Token::Unsupported("#disjoint") => {
@@ -489,7 +489,11 @@ fn token_name(t: &str) -> String {
         "VAR" => "<VARIABLE>".into(),
         "NUMBER" => "<NUMBER>".into(),
         "STRING" => "<STRING>".into(),
-        _ => t.trim_matches('"').replace("\\\\", "\\").replace("\\\"", "\""),
+        _ => match t.trim_matches('"').replace("\\\\", "\\").replace("\\\"", "\"") {
+            // bison's name for the comma is quoted (clingo: `expecting ","`)
+            c if c == "," => "\",\"".into(),
+            name => name,
+        },
     }
 }
 

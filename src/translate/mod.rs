@@ -213,6 +213,20 @@ impl ProgramSolver {
         self.solver.set_domain(mods);
     }
 
+    /// Adds the acyclicity constraint of the `#edge` directives `edges`:
+    /// the edges whose conditions hold form no cycle in any model.
+    pub fn set_edges(&mut self, edges: &[crate::program::Edge]) {
+        let graph = edges
+            .iter()
+            .map(|e| crate::solver::GraphEdge {
+                from: e.from,
+                to: e.to,
+                condition: e.condition.iter().map(|&c| self.literal(c)).collect(),
+            })
+            .collect();
+        self.solver.add_acyclicity(graph);
+    }
+
     /// The solver literal of a program literal.
     pub fn literal(&self, l: Lit) -> SLit {
         let s = self.atom_lit[l.atom().index()];
