@@ -68,6 +68,9 @@ impl Solver {
             share: None,
             start_vars: self.start_vars,
             modes: None,
+            floor: 0,
+            flipped: Vec::new(),
+            units: Vec::new(),
         };
         // the sign mode starts over, in the mode `params` asks for
         if let Some(m) = &self.modes {

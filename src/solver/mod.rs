@@ -6,8 +6,10 @@
 //! Owns the public API ([`Solver`], [`Outcome`], [`Stats`], [`Problem`],
 //! [`Propagator`]) and the search loop. Invariant at every return of
 //! [`Solver::next_model`] with a model: it satisfies every clause, weight
-//! constraint and propagator, and a clause blocking the decisions that led
-//! to it has been added, so no model is returned twice; no model is ever
+//! constraint and propagator, and it is excluded from then on — its last
+//! decision flipped without a reason below a floor no backjump crosses
+//! (`flip`), or, under assumptions, a clause blocking the decisions that
+//! led to it — so no model is returned twice; no model is ever
 //! excluded otherwise, because every other added clause (learnt, or a
 //! propagator's nogood) is a consequence of the problem and its
 //! propagators.
@@ -30,6 +32,7 @@ mod decide;
 pub mod domain;
 mod dynamic_restart;
 mod extend;
+mod flip;
 mod fork;
 mod lit;
 mod memory;
@@ -259,6 +262,13 @@ pub struct Solver {
     start_vars: usize,
     /// A search for one model: its alternation of phase modes.
     modes: Option<phases::Modes>,
+    /// Enumeration by backtracking (see [`flip`]): no backjump goes below
+    /// this level, whose literals without reason include `flipped`.
+    floor: u32,
+    /// The last decisions' negations asserted after models (see [`flip`]).
+    flipped: Vec<SLit>,
+    /// Learnt units asserted at the floor, to be asserted at the root.
+    units: Vec<SLit>,
 }
 
 /// The result of [`Solver::solve_assuming`].
@@ -313,6 +323,9 @@ impl Solver {
             share: None,
             start_vars: nv,
             modes: None,
+            floor: 0,
+            flipped: Vec::new(),
+            units: Vec::new(),
         };
         // clasp's static signs: bodies true, everything else false
         let mut static_signs = vec![false; nv];
@@ -644,7 +657,7 @@ impl Solver {
             // at a fixpoint without conflict
             if self.schedule.should_restart() {
                 self.stats.restarts += 1;
-                self.backtrack(0);
+                self.backtrack(self.floor);
                 self.order.restarted();
                 if let Some(mode) = self.modes.as_mut().and_then(|m| m.at_restart(self.stats.conflicts)) {
                     self.switch_mode(mode);
@@ -654,6 +667,9 @@ impl Solver {
                 self.reduce_db();
             }
             if self.assign.decision_level() == 0 {
+                if !self.units.is_empty() && !self.assert_kept_units() {
+                    return None;
+                }
                 if self.import_shared() {
                     if self.done {
                         return None;
@@ -709,6 +725,9 @@ impl Solver {
                         // the search goes back only as far as that conflict
                         // (at the root there is nothing else to find)
                         self.done |= self.assign.decision_level() == 0;
+                    } else if self.assumptions.is_empty() && self.blocking {
+                        // (`done` once no decision is left to flip)
+                        self.flip_last();
                     } else if self.assumptions.is_empty() || self.blocking {
                         self.block_model();
                     } else {
@@ -754,13 +773,20 @@ impl Solver {
             self.done = true;
             return false;
         }
+        if max <= self.floor {
+            // enumerating by backtracking: everything under level `max` is searched
+            return self.exhausted_below(max);
+        }
         if max < self.assign.decision_level() {
             self.backtrack(max);
         }
         let level = self.assign.decision_level();
-        let bj = self.analyze(c);
+        let bj = self.analyze(c).max(self.floor);
         self.backtrack(bj);
         let learnt = std::mem::take(&mut self.scratch.learnt);
+        if learnt.len() == 1 && bj > 0 {
+            self.units.push(learnt[0]);
+        }
         let lbd = self.compute_lbd(&learnt);
         self.schedule.on_learnt(lbd, level);
         self.order.count_learnt(&learnt);

@@ -115,6 +115,9 @@ impl Solver {
         if self.assign.decision_level() <= level {
             return;
         }
+        if level < self.floor {
+            self.settle_flips();
+        }
         let start = self.assign.level_start(level);
         let save = self.assign.decision_level() - level > self.save_progress;
         let processed = self.qhead.min(self.assign.trail.len());

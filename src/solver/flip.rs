@@ -1,0 +1,176 @@
+//! Enumeration by backtracking (clasp's `--enum-mode=bt`): after a model,
+//! the last decision is flipped — its negation asserted, without a
+//! reason, one level down — instead of a clause blocking the model being
+//! added, so that enumerating a million models does not leave a million
+//! clauses behind (each model would cost more than the last).
+//!
+//! Invariant: `flipped` lists, in trail order, the literals asserted this
+//! way; each lies at a level `1..=floor`, and the part of the search space
+//! under the reasonless literals before it on the trail and its negation
+//! has been searched (every model there reported).  No backjump or
+//! restart goes below `floor`; a conflict at a level `<= floor` means the
+//! part under that level is searched too, and flips its decision in turn.
+//! Anything else that must go below `floor` (clauses added between
+//! models, assumptions) first turns each flip into the clause that says
+//! the same ([`Solver::settle_flips`]): "the flipped literal, or one of
+//! the reasonless literals before it is different".  Learnt unit clauses
+//! found above the root (`floor > 0`) are asserted at the floor and kept
+//! in `units` until they can be asserted at the root.
+
+use super::assignment::Reason;
+use super::lit::SLit;
+use super::Solver;
+
+impl Solver {
+    /// After a model: flips the last decision (see the module
+    /// documentation).  `false`: there is none, no model is left.
+    pub(super) fn flip_last(&mut self) -> bool {
+        self.exhausted_below(self.assign.decision_level())
+    }
+
+    /// Everything under the assignment of levels `..=level` has been
+    /// searched: flips the decision of `level` (or of the level below,
+    /// where a learnt unit is false).  `false`: `level` is the root, no
+    /// model is left.
+    pub(super) fn exhausted_below(&mut self, mut level: u32) -> bool {
+        loop {
+            if level <= self.assumed_levels {
+                self.done = true;
+                return false;
+            }
+            let start = self.assign.level_start(level - 1);
+            let decision = self.assign.trail[start];
+            self.floor = level - 1;
+            while self.flipped.last().is_some_and(|&f| self.assign.pos[f.var().index()] as usize >= start) {
+                self.flipped.pop();
+            }
+            self.backtrack(level - 1);
+            // a learnt unit false here: nothing under this level either
+            if self.units.iter().any(|&u| self.assign.is_false(u)) {
+                level -= 1;
+                continue;
+            }
+            for k in 0..self.units.len() {
+                let u = self.units[k];
+                if self.assign.is_undef(u) {
+                    self.assign.assign(u, Reason::None);
+                }
+            }
+            self.assign.assign(!decision, Reason::None);
+            if self.floor > 0 {
+                self.flipped.push(!decision);
+            } else {
+                // at the root: the flip is for good, and so are the units
+                self.units.clear();
+            }
+            return true;
+        }
+    }
+
+    /// Turns the flips into clauses (see the module documentation) and
+    /// lowers the floor to the root; the caller backtracks next.
+    pub(super) fn settle_flips(&mut self) {
+        let mut before: Vec<SLit> = Vec::new();
+        let mut next = 0;
+        let start = self.assign.level_start(0);
+        for i in start..self.assign.trail.len() {
+            if next == self.flipped.len() {
+                break;
+            }
+            let x = self.assign.trail[i];
+            if self.assign.reason[x.var().index()] != Reason::None {
+                continue;
+            }
+            if x == self.flipped[next] {
+                next += 1;
+                let mut clause = vec![x];
+                clause.extend(before.iter().rev().map(|&y| !y));
+                self.attach(&clause, false, 0);
+            }
+            before.push(x);
+        }
+        self.flipped.clear();
+        self.floor = 0;
+    }
+
+    /// At the root: asserts the learnt units kept while the floor was
+    /// above it.  `false`: one is false, no model is left.
+    pub(super) fn assert_kept_units(&mut self) -> bool {
+        debug_assert_eq!(self.assign.decision_level(), 0);
+        for u in std::mem::take(&mut self.units) {
+            if self.assign.is_false(u) {
+                self.done = true;
+                return false;
+            }
+            if self.assign.is_undef(u) {
+                self.assign.assign(u, Reason::None);
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::solver::params::Restarts;
+    use crate::solver::{ClauseList, Outcome, Problem, SLit, Solver, Tuning, Var};
+
+    /// A random 3-CNF over `n` variables with `m` clauses (xorshift from `seed`).
+    fn cnf(n: u32, m: usize, mut seed: u64) -> Vec<Vec<SLit>> {
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        (0..m)
+            .map(|_| (0..3).map(|_| Var((next() % n as u64) as u32).lit(next() % 2 == 0)).collect())
+            .collect()
+    }
+
+    fn satisfies(clauses: &[Vec<SLit>], bits: u32) -> bool {
+        let holds = |l: SLit| ((bits >> l.var().index()) & 1 == 1) == l.is_positive();
+        clauses.iter().all(|c| c.iter().any(|&l| holds(l)))
+    }
+
+    /// Every model of random formulas once, under restarts after every
+    /// conflict and with clauses added between models (each added clause
+    /// turns the flips into clauses first): the brute-force count.
+    #[test]
+    fn enumeration_by_flips_finds_every_model_once() {
+        for seed in 1..40u64 {
+            let n = 14;
+            let clauses = cnf(n, 40, seed * 7919);
+            for (restarts, extra) in
+                [(Restarts::Luby(100), false), (Restarts::Fixed(1), false), (Restarts::Fixed(2), true)]
+            {
+                let mut list = ClauseList::default();
+                clauses.iter().for_each(|c| list.push(c));
+                let mut tuning = Tuning { enumerate: true, ..Default::default() };
+                tuning.params.restarts = restarts;
+                let mut s = Solver::new(
+                    Problem { num_vars: n as usize, clauses: list, ..Default::default() },
+                    tuning,
+                );
+                let mut added: Vec<Vec<SLit>> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
+                while let Outcome::Model(m) = s.next_model() {
+                    let bits: u32 = m.iter().enumerate().map(|(i, &t)| (t as u32) << i).sum();
+                    assert!(satisfies(&clauses, bits) && satisfies(&added, bits), "seed {seed}: not a model");
+                    assert!(seen.insert(bits), "seed {seed}: model {bits:b} twice");
+                    if extra && seen.len() % 5 == 0 {
+                        // exclude the models with x0 as in this one and x1 not
+                        let c = vec![Var(0).lit(!m[0]), Var(1).lit(true)];
+                        s.add_clause(&c);
+                        added.push(c);
+                    }
+                }
+                // the brute-force count of what was not yet found
+                let rest = (0..1u32 << n)
+                    .filter(|&b| satisfies(&clauses, b) && satisfies(&added, b) && !seen.contains(&b))
+                    .count();
+                assert_eq!(rest, 0, "seed {seed}: {rest} models missed");
+            }
+        }
+    }
+}
