@@ -445,44 +445,37 @@ impl Compaction {
         self.literal(a.pos()).err()
     }
 
+    /// A condition (a conjunction) over the compact atoms: `None` when it
+    /// is false for certain; the literals true for certain left out.
+    fn condition(&self, lits: &[Lit]) -> Option<Vec<Lit>> {
+        let mut out = Vec::with_capacity(lits.len());
+        for &c in lits {
+            match self.literal(c) {
+                Ok(c) => out.push(c),
+                Err(true) => {}
+                Err(false) => return None,
+            }
+        }
+        Some(out)
+    }
+
     /// The heuristic directives over the compact atoms: those on atoms
     /// left out (their value is fixed) or with a condition that is false
-    /// for certain are dropped, literals true for certain leave the
-    /// conditions.
+    /// for certain are dropped (see [`Compaction::condition`]).
     fn heuristics(&self, hs: &[Heuristic]) -> Vec<Heuristic> {
-        let mut out = Vec::new();
-        'next: for h in hs {
-            let Ok(l) = self.literal(h.atom.pos()) else { continue };
-            let mut condition = Vec::with_capacity(h.condition.len());
-            for &c in &h.condition {
-                match self.literal(c) {
-                    Ok(c) => condition.push(c),
-                    Err(true) => {}
-                    Err(false) => continue 'next,
-                }
-            }
-            out.push(Heuristic { atom: l.atom(), condition, ..h.clone() });
-        }
-        out
+        let kept = |h: &Heuristic| {
+            let atom = self.literal(h.atom.pos()).ok()?.atom();
+            Some(Heuristic { atom, condition: self.condition(&h.condition)?, ..h.clone() })
+        };
+        hs.iter().filter_map(kept).collect()
     }
 
     /// The edges over the compact atoms: those whose condition is false
-    /// for certain are dropped, literals true for certain leave the
-    /// conditions.
+    /// for certain are dropped (see [`Compaction::condition`]).
     fn edges(&self, es: &[Edge]) -> Vec<Edge> {
-        let mut out = Vec::new();
-        'next: for e in es {
-            let mut condition = Vec::with_capacity(e.condition.len());
-            for &c in &e.condition {
-                match self.literal(c) {
-                    Ok(c) => condition.push(c),
-                    Err(true) => {}
-                    Err(false) => continue 'next,
-                }
-            }
-            out.push(Edge { condition, ..e.clone() });
-        }
-        out
+        es.iter()
+            .filter_map(|e| Some(Edge { condition: self.condition(&e.condition)?, ..e.clone() }))
+            .collect()
     }
 
     fn expand(&self, m: &[bool]) -> Vec<bool> {
