@@ -65,18 +65,24 @@ pub struct Acyclic {
 }
 
 impl Acyclic {
-    /// The constraint over `edges` (nodes are numbers, dense or not) in a
-    /// solver of `num_vars` variables.
+    /// The constraint over `edges` (nodes are any numbers) in a solver of
+    /// `num_vars` variables.
     pub fn new(edges: Vec<GraphEdge>, num_vars: usize) -> Acyclic {
-        let nodes = edges.iter().map(|e| e.from.max(e.to) as usize + 1).max().unwrap_or(0);
-        let mut occurs = vec![Vec::new(); 2 * num_vars];
-        let mut out = vec![Vec::new(); nodes];
-        let mut into = vec![Vec::new(); nodes];
+        // the nodes numbered anew, densely (aspif's may be any numbers)
+        let mut dense: std::collections::HashMap<u32, u32> = Default::default();
         let mut edges = edges;
         for e in &mut edges {
             e.condition.sort_unstable();
             e.condition.dedup();
+            for n in [&mut e.from, &mut e.to] {
+                let next = dense.len() as u32;
+                *n = *dense.entry(*n).or_insert(next);
+            }
         }
+        let nodes = dense.len();
+        let mut occurs = vec![Vec::new(); 2 * num_vars];
+        let mut out = vec![Vec::new(); nodes];
+        let mut into = vec![Vec::new(); nodes];
         for (i, e) in edges.iter().enumerate() {
             for l in &e.condition {
                 occurs[l.code()].push(i as u32);
@@ -377,6 +383,13 @@ mod tests {
         p.propagate(&a, &mut out);
         let nogoods: Vec<Vec<SLit>> = out.nogoods.iter().map(|c| c.to_vec()).collect();
         assert_eq!(nogoods, vec![vec![!lit(0), !lit(1), !lit(2), !lit(3)]]);
+    }
+
+    /// Node numbers as large as aspif allows cost no memory of their own.
+    #[test]
+    fn sparse_node_numbers_are_numbered_anew() {
+        let far = u32::MAX;
+        assert!(models(1, vec![edge(far, 0, &[]), edge(0, far, &[lit(0)])]) == vec![0]);
     }
 
     /// A cycle of unconditional edges: no model at all.

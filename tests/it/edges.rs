@@ -260,6 +260,27 @@ fn verify_and_explain_speak_of_the_cycle() {
     assert_eq!(a.result, "UNSATISFIABLE");
     let a = run_minasp(&[], Some("#edge (a,b; b,c). #edge (a,c).\n"), Duration::from_secs(10));
     assert_eq!(a.result, "SATISFIABLE");
+    // aspif edges between the largest node numbers, and malformed ones
+    let a = run_minasp(
+        &["--mode=clasp"],
+        Some("asp 1 0 0\n8 4294967295 0 0\n8 0 4294967295 0\n0\n"),
+        Duration::from_secs(10),
+    );
+    assert_eq!((a.result.as_str(), a.code), ("UNSATISFIABLE", Some(20)), "{}", a.stderr);
+    for bad in ["8 -1 2 0", "8 1 2 1 0", "8 99999999999 0 0", "8 1"] {
+        let r = run_command_input(
+            &minasp_argv(),
+            &["--mode=clasp".into()],
+            Some(&format!("asp 1 0 0\n{bad}\n0\n")),
+            Duration::from_secs(10),
+        );
+        assert_eq!(r.code, Some(65), "{bad}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("<stdin>:2: error:") && !r.stderr.contains("panicked"),
+            "{bad}: {}",
+            r.stderr
+        );
+    }
 }
 
 /// An incremental program whose steps add edges: every step's answer
