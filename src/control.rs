@@ -797,6 +797,10 @@ impl Control {
             ProjectMode::Project => Some(project.unwrap_or_default()),
             ProjectMode::Auto => Some(project.unwrap_or_else(|| ground.output_atoms())),
         };
+        if project_on.is_some() || consequences.is_some() {
+            // each answer set is then excluded by its projection or consequence clause
+            solver.models_excluded_by_caller(true);
+        }
         Ok(Solve {
             consequences,
             fixed_bound,
@@ -1297,7 +1301,7 @@ impl Iterator for Solve {
                 let mut consequences = None;
                 if let Some(on) = &self.project_on {
                     match projection_clause(on, &truth) {
-                        Some(c) => self.solver.add_clause(&c),
+                        Some(c) => self.solver.exclude(&c),
                         None => self.finish_early(),
                     }
                 }
@@ -1306,7 +1310,7 @@ impl Iterator for Solve {
                     let brave = cons.brave();
                     truth = cons.current().map(<[bool]>::to_vec).unwrap_or(truth);
                     match clause {
-                        Some(c) => self.solver.add_clause(&c),
+                        Some(c) => self.solver.exclude(&c),
                         None => self.finish_early(),
                     }
                     consequences = Some(self.bounds(brave, &truth));

@@ -336,6 +336,17 @@ impl Models {
         }
     }
 
+    /// Projected enumeration and consequences: the caller excludes every
+    /// answer set by a clause ([`Models::exclude`]) before asking for the
+    /// next (see [`Solver::models_excluded_by_caller`]).  Not for programs
+    /// whose candidates are checked for minimality (as
+    /// [`Models::models_excluded_by_bound`]).
+    pub fn models_excluded_by_caller(&mut self, on: bool) {
+        if self.disjunctive.is_none() {
+            self.solver.models_excluded_by_caller(on);
+        }
+    }
+
     /// Bounds the costs of the answer sets still to be found (see
     /// [`Solver::set_bound`]).
     pub fn set_bound(&mut self, bound: crate::solver::Bound) {
@@ -373,6 +384,24 @@ impl Models {
             }
         }
         self.solver.add_clause(&clause);
+    }
+
+    /// [`Models::add_clause`] for a clause that excludes the answer set
+    /// just found: the search backjumps only as far as it says.
+    pub fn exclude(&mut self, lits: &[Lit]) {
+        let mut clause = Vec::with_capacity(lits.len());
+        for &l in lits {
+            match self.map.literal(l) {
+                Ok(c) => clause.push(c),
+                Err(true) => return,
+                Err(false) => {}
+            }
+        }
+        if self.disjunctive.is_some() {
+            self.solver.add_clause(&clause);
+        } else {
+            self.solver.exclude(&clause);
+        }
     }
 
     /// The main solver's counters (the minimality checks are not counted).

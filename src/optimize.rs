@@ -237,6 +237,16 @@ impl Search {
         self.models.add_clause(lits);
     }
 
+    /// See [`Models::models_excluded_by_caller`].
+    pub fn models_excluded_by_caller(&mut self, on: bool) {
+        self.models.models_excluded_by_caller(on);
+    }
+
+    /// See [`Models::exclude`].
+    pub fn exclude(&mut self, lits: &[crate::program::Lit]) {
+        self.models.exclude(lits);
+    }
+
     /// The answer sets are ranked by costs (there is an objective and the
     /// mode does not ignore it).
     pub fn optimizing(&self) -> bool {

@@ -182,6 +182,34 @@ impl Solver {
         Ok(w)
     }
 
+    /// Adds the clause `lits`, which the current assignment falsifies (it
+    /// excludes the model just found), by backjumping as far as it says —
+    /// to the second-highest level of its literals, where it implies the
+    /// other — instead of going back to the root; any other clause as
+    /// [`Solver::add_clause`].
+    pub fn exclude(&mut self, lits: &[SLit]) {
+        let mut c = lits.to_vec();
+        c.sort_unstable();
+        c.dedup();
+        if self.done || c.iter().any(|&l| !self.assign.is_false(l)) {
+            return self.add_clause(&c);
+        }
+        c.retain(|&l| self.assign.lit_level(l) > 0);
+        c.sort_by_key(|&l| std::cmp::Reverse(self.assign.lit_level(l)));
+        match c.len() {
+            0 => self.done = true,
+            1 => self.add_clause(&c),
+            _ => {
+                let (top, next) = (self.assign.lit_level(c[0]), self.assign.lit_level(c[1]));
+                self.backtrack(if top > next { next } else { next - 1 });
+                let reason = self.attach(&c, false, 0);
+                if top > next {
+                    self.assign.assign(c[0], reason);
+                }
+            }
+        }
+    }
+
     /// Adds the clause `lits` (one of them must hold) at the root level.
     pub fn add_clause(&mut self, lits: &[SLit]) {
         self.backtrack(0);

@@ -62,6 +62,7 @@ impl Solver {
             standing: self.standing.clone(),
             blocking: self.blocking,
             excluded_by_bound: self.excluded_by_bound,
+            excluded_by_caller: self.excluded_by_caller,
             learnt_binaries: self.learnt_binaries.clone(),
             core: Vec::new(),
             domain: self.domain.clone(),

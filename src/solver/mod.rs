@@ -250,6 +250,9 @@ pub struct Solver {
     /// The caller excludes every model found before asking for the next
     /// (see [`Solver::models_excluded_by_bound`]): no blocking clause.
     excluded_by_bound: bool,
+    /// The caller excludes every model by a clause before asking for the
+    /// next (see [`Solver::models_excluded_by_caller`]): no blocking clause.
+    excluded_by_caller: bool,
     /// The learnt binary clauses (kept in the watch lists only).
     learnt_binaries: Vec<(SLit, SLit)>,
     /// After [`Assumed::Core`]: the assumptions that cannot all hold.
@@ -317,6 +320,7 @@ impl Solver {
             standing: Vec::new(),
             blocking: false,
             excluded_by_bound: false,
+            excluded_by_caller: false,
             learnt_binaries: Vec::new(),
             core: Vec::new(),
             domain: None,
@@ -528,6 +532,14 @@ impl Solver {
         self.excluded_by_bound = on;
     }
 
+    /// Projected enumeration and consequences: the caller excludes every
+    /// model by a clause ([`Solver::exclude`]) before it asks for the
+    /// next, so the model is neither flipped nor blocked; the clause then
+    /// backjumps from where the model left off, as a learnt one.
+    pub fn models_excluded_by_caller(&mut self, on: bool) {
+        self.excluded_by_caller = on;
+    }
+
     /// Makes every later call of [`Solver::next_model`] decide `lits`
     /// first: its models are those in which they all hold (each blocked
     /// once found, by a clause that mentions the assumptions), and
@@ -720,7 +732,7 @@ impl Solver {
                 }
                 None => {
                     let model = self.assign.truth_values();
-                    if self.excluded_by_bound && self.assumptions.is_empty() {
+                    if (self.excluded_by_bound || self.excluded_by_caller) && self.assumptions.is_empty() {
                         // the tightened bound refutes it at the next call:
                         // the search goes back only as far as that conflict
                         // (at the root there is nothing else to find)

@@ -266,6 +266,18 @@ impl ProgramSolver {
         self.solver.add_clause(&clause);
     }
 
+    /// See [`Solver::models_excluded_by_caller`].
+    pub fn models_excluded_by_caller(&mut self, on: bool) {
+        self.solver.models_excluded_by_caller(on);
+    }
+
+    /// Adds the clause `lits` (program literals), which excludes the model
+    /// just found (see [`Solver::exclude`]).
+    pub fn exclude(&mut self, lits: &[Lit]) {
+        let c: Vec<SLit> = lits.iter().map(|&l| self.literal(l)).collect();
+        self.solver.exclude(&c);
+    }
+
     /// See [`Solver::models_excluded_by_bound`] (only with an objective).
     pub fn models_excluded_by_bound(&mut self, on: bool) {
         self.solver.models_excluded_by_bound(on && self.bound.is_some());
