@@ -375,28 +375,15 @@ impl Models {
     /// Adds the clause `lits` (literals of the program given to
     /// [`Models::new`]): from now on, only answer sets satisfying it.
     pub fn add_clause(&mut self, lits: &[Lit]) {
-        let mut clause = Vec::with_capacity(lits.len());
-        for &l in lits {
-            match self.map.literal(l) {
-                Ok(c) => clause.push(c),
-                Err(true) => return,
-                Err(false) => {}
-            }
+        if let Some(clause) = self.map.clause(lits) {
+            self.solver.add_clause(&clause);
         }
-        self.solver.add_clause(&clause);
     }
 
     /// [`Models::add_clause`] for a clause that excludes the answer set
     /// just found: the search backjumps only as far as it says.
     pub fn exclude(&mut self, lits: &[Lit]) {
-        let mut clause = Vec::with_capacity(lits.len());
-        for &l in lits {
-            match self.map.literal(l) {
-                Ok(c) => clause.push(c),
-                Err(true) => return,
-                Err(false) => {}
-            }
-        }
+        let Some(clause) = self.map.clause(lits) else { return };
         if self.disjunctive.is_some() {
             self.solver.add_clause(&clause);
         } else {
@@ -472,6 +459,20 @@ impl Compaction {
             return Some(false);
         }
         self.literal(a.pos()).err()
+    }
+
+    /// A clause (a disjunction) over the compact atoms: `None` when it
+    /// holds for certain; the literals false for certain left out.
+    fn clause(&self, lits: &[Lit]) -> Option<Vec<Lit>> {
+        let mut out = Vec::with_capacity(lits.len());
+        for &l in lits {
+            match self.literal(l) {
+                Ok(c) => out.push(c),
+                Err(true) => return None,
+                Err(false) => {}
+            }
+        }
+        Some(out)
     }
 
     /// A condition (a conjunction) over the compact atoms: `None` when it
