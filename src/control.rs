@@ -797,6 +797,10 @@ impl Control {
             ProjectMode::Project => Some(project.unwrap_or_default()),
             ProjectMode::Auto => Some(project.unwrap_or_else(|| ground.output_atoms())),
         };
+        // projected enumeration by backtracking where the search can; each
+        // answer set is otherwise excluded by its projection's clause
+        // (not while optimising: the converging answer sets are excluded by the bound)
+        let project_on = project_on.filter(|on| solver.optimizing() || !solver.project_on(on));
         if project_on.is_some() || consequences.is_some() {
             // each answer set is then excluded by its projection or consequence clause
             solver.models_excluded_by_caller(true);

@@ -336,6 +336,19 @@ impl Models {
         }
     }
 
+    /// Projected enumeration by backtracking on the atoms `on` (see
+    /// [`Solver::project_on`]); `false` when the search cannot (a
+    /// disjunctive program's candidates, a domain heuristic): the caller
+    /// excludes each answer set by its projection's clause.
+    pub fn project_on(&mut self, on: &[Atom]) -> bool {
+        if self.disjunctive.is_some() {
+            return false;
+        }
+        let atoms: Vec<Atom> =
+            on.iter().filter_map(|&a| self.map.literal(a.pos()).ok()).map(|l| l.atom()).collect();
+        self.solver.project_on(&atoms)
+    }
+
     /// Projected enumeration and consequences: the caller excludes every
     /// answer set by a clause ([`Models::exclude`]) before asking for the
     /// next (see [`Solver::models_excluded_by_caller`]).  Not for programs

@@ -237,6 +237,11 @@ impl Search {
         self.models.add_clause(lits);
     }
 
+    /// See [`Models::project_on`].
+    pub fn project_on(&mut self, on: &[crate::program::Atom]) -> bool {
+        self.models.project_on(on)
+    }
+
     /// See [`Models::models_excluded_by_caller`].
     pub fn models_excluded_by_caller(&mut self, on: bool) {
         self.models.models_excluded_by_caller(on);

@@ -275,6 +275,11 @@ impl VarOrder {
         }
     }
 
+    /// Some variable has a domain-heuristic level.
+    pub fn has_levels(&self) -> bool {
+        self.level.iter().any(|&l| l != 0)
+    }
+
     /// Sets `v`'s domain-heuristic level (higher levels are decided first).
     pub fn set_level(&mut self, v: Var, level: i32) {
         if self.level.is_empty() {

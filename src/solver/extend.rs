@@ -31,6 +31,9 @@ impl Solver {
         self.order.grow();
         self.seen.push(false);
         self.poison.push(false);
+        if let Some(p) = &mut self.projected {
+            p.push(false);
+        }
         let n = self.num_vars();
         for p in &mut self.propagators {
             p.grow(n);

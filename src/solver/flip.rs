@@ -67,6 +67,58 @@ impl Solver {
         }
     }
 
+    /// Projected enumeration by backtracking (clasp's): the projected
+    /// variables are decided first (a domain-heuristic level above the
+    /// others), so the decisions up to the deepest one on a projected
+    /// variable fix the projection, and flipping that decision leaves the
+    /// part of the search space with this projection behind.  `false`
+    /// when the order cannot be kept (a domain heuristic is in use): the
+    /// caller excludes each model by a clause instead.
+    pub fn project_on(&mut self, vars: &[super::lit::Var]) -> bool {
+        // an earlier projection (an earlier solve of the same search) goes first
+        if let Some(old) = self.projected.take() {
+            for v in (0..old.len()).filter(|&v| old[v]) {
+                self.order.set_level(super::lit::Var(v as u32), 0);
+            }
+        }
+        if self.domain.is_some() || self.order.has_levels() {
+            return false;
+        }
+        let mut projected = vec![false; self.num_vars()];
+        for &v in vars {
+            projected[v.index()] = true;
+            self.order.set_level(v, 1);
+        }
+        self.projected = Some(projected);
+        true
+    }
+
+    /// After a model in projected enumeration: flips the deepest decision
+    /// on a projected variable if every decision up to it is on one and
+    /// every projected variable is assigned by then; otherwise (a random
+    /// decision broke the order, or assumptions came first) excludes the
+    /// projection by its clause.
+    pub(super) fn flip_projected(&mut self) {
+        let projected = self.projected.as_ref().expect("projected enumeration");
+        let decisions: Vec<SLit> = self.assign.decisions().collect();
+        let deepest = decisions.iter().rposition(|d| projected[d.var().index()]).map_or(0, |i| i + 1);
+        let ordered = self.assumptions.is_empty()
+            && decisions[..deepest].iter().all(|d| projected[d.var().index()])
+            && projected.iter().enumerate().all(|(v, &p)| {
+                !p || self.assign.lit_level(super::lit::Var(v as u32).pos()) as usize <= deepest
+            });
+        if ordered {
+            self.exhausted_below(deepest as u32);
+        } else {
+            let clause: Vec<SLit> = (0..projected.len())
+                .filter(|&v| projected[v])
+                .map(|v| super::lit::Var(v as u32).pos())
+                .map(|l| if self.assign.is_true(l) { !l } else { l })
+                .collect();
+            self.exclude(&clause);
+        }
+    }
+
     /// Turns the flips into clauses (see the module documentation) and
     /// lowers the floor to the root; the caller backtracks next.
     pub(super) fn settle_flips(&mut self) {
@@ -200,6 +252,43 @@ mod tests {
             let all: std::collections::HashSet<u32> =
                 (0..1u32 << n).filter(|&b| satisfies(&clauses, b)).map(|b| b & 31).collect();
             assert_eq!(seen, all, "seed {seed}");
+        }
+    }
+
+    /// Projected enumeration by backtracking (x0..x4 decided first, the
+    /// deepest of them flipped), also with random decisions that break the
+    /// order (then the projection's clause): every projection once.
+    #[test]
+    fn projected_flips_give_each_projection_once() {
+        for seed in 1..40u64 {
+            let n = 12;
+            let clauses = cnf(n, 30, seed * 15_485_863);
+            for rand_freq in [0.0, 0.3] {
+                let mut list = ClauseList::default();
+                clauses.iter().for_each(|c| list.push(c));
+                let mut tuning = Tuning { enumerate: true, ..Default::default() };
+                tuning.params.restarts = Restarts::Fixed(3);
+                tuning.params.rand_freq = rand_freq;
+                tuning.params.seed = seed;
+                let mut s = Solver::new(
+                    Problem { num_vars: n as usize, clauses: list, ..Default::default() },
+                    tuning,
+                );
+                assert!(s.project_on(&(0..5).map(Var).collect::<Vec<_>>()));
+                let mut seen = std::collections::HashSet::new();
+                while let Outcome::Model(m) = s.next_model() {
+                    let bits: u32 = m.iter().enumerate().map(|(i, &t)| (t as u32) << i).sum();
+                    assert!(satisfies(&clauses, bits), "seed {seed}: not a model");
+                    assert!(
+                        seen.insert(bits & 31),
+                        "seed {seed} ({rand_freq}): projection {:b} twice",
+                        bits & 31
+                    );
+                }
+                let all: std::collections::HashSet<u32> =
+                    (0..1u32 << n).filter(|&b| satisfies(&clauses, b)).map(|b| b & 31).collect();
+                assert_eq!(seen, all, "seed {seed} ({rand_freq})");
+            }
         }
     }
 }

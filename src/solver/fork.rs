@@ -63,6 +63,7 @@ impl Solver {
             blocking: self.blocking,
             excluded_by_bound: self.excluded_by_bound,
             excluded_by_caller: self.excluded_by_caller,
+            projected: self.projected.clone(),
             learnt_binaries: self.learnt_binaries.clone(),
             core: Vec::new(),
             domain: self.domain.clone(),

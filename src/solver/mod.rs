@@ -253,6 +253,9 @@ pub struct Solver {
     /// The caller excludes every model by a clause before asking for the
     /// next (see [`Solver::models_excluded_by_caller`]): no blocking clause.
     excluded_by_caller: bool,
+    /// Projected enumeration by backtracking (see [`Solver::project_on`]):
+    /// per variable, whether it is projected on.
+    projected: Option<Vec<bool>>,
     /// The learnt binary clauses (kept in the watch lists only).
     learnt_binaries: Vec<(SLit, SLit)>,
     /// After [`Assumed::Core`]: the assumptions that cannot all hold.
@@ -321,6 +324,7 @@ impl Solver {
             blocking: false,
             excluded_by_bound: false,
             excluded_by_caller: false,
+            projected: None,
             learnt_binaries: Vec::new(),
             core: Vec::new(),
             domain: None,
@@ -737,6 +741,8 @@ impl Solver {
                         // the search goes back only as far as that conflict
                         // (at the root there is nothing else to find)
                         self.done |= self.assign.decision_level() == 0;
+                    } else if self.blocking && self.projected.is_some() {
+                        self.flip_projected();
                     } else if self.assumptions.is_empty() && self.blocking {
                         // (`done` once no decision is left to flip)
                         self.flip_last();

@@ -266,6 +266,12 @@ impl ProgramSolver {
         self.solver.add_clause(&clause);
     }
 
+    /// See [`Solver::project_on`]: the variables of the literals of `atoms`.
+    pub fn project_on(&mut self, atoms: &[Atom]) -> bool {
+        let vars: Vec<Var> = atoms.iter().map(|&a| self.literal(a.pos()).var()).collect();
+        self.solver.project_on(&vars)
+    }
+
     /// See [`Solver::models_excluded_by_caller`].
     pub fn models_excluded_by_caller(&mut self, on: bool) {
         self.solver.models_excluded_by_caller(on);
