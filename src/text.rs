@@ -30,7 +30,7 @@ pub fn ground_text(g: &Grounding) -> String {
 pub fn write_ground_text(g: &Grounding, out: &mut impl Write) -> io::Result<()> {
     // Names are made when printed, not kept for every atom (large programs).
     let names = |a: Atom| g.atom_syms.get(&a).map(|s| g.syms.display(*s));
-    let nodes = |n: u32| g.nodes.get(n as usize).map_or_else(|| n.to_string(), |s| g.syms.display(*s));
+    let nodes = |n: u32| g.node_name(n);
     write_program_text(&g.program, &names, &nodes, out)?;
     // the terms shown unconditionally that are an atom's own name (facts)
     let unconditional: std::collections::HashSet<_> =

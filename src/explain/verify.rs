@@ -251,9 +251,8 @@ fn rule_reasons(g: &Grounding, wanted: &HashSet<&str>) -> Vec<Reason> {
     let mut out = Vec::new();
     if let Some(cycle) = g.program.edge_cycle(&v) {
         let edges = &g.program.edges;
-        let node = |n: u32| g.nodes.get(n as usize).map_or_else(|| n.to_string(), |s| g.syms.display(*s));
-        let mut nodes: Vec<String> = cycle.iter().map(|&e| node(edges[e].from)).collect();
-        nodes.push(node(edges[cycle[0]].from));
+        let mut nodes: Vec<String> = cycle.iter().map(|&e| g.node_name(edges[e].from)).collect();
+        nodes.push(g.node_name(edges[cycle[0]].from));
         out.push(Reason::Cycle(nodes));
     }
     // candidate atoms without support

@@ -67,6 +67,12 @@ impl Grounding {
         self.atom_syms.get(&a).map(|s| self.syms.display(*s))
     }
 
+    /// The term of node `n` of `program.edges`, as clingo prints it (its
+    /// number when the grounding has none: a ground program read in).
+    pub fn node_name(&self, n: u32) -> String {
+        self.nodes.get(n as usize).map_or_else(|| n.to_string(), |s| self.syms.display(*s))
+    }
+
     /// The atom standing for the ground atom `s` (`None`: none does).
     pub fn atom_of(&self, s: Sym) -> Option<Atom> {
         self.atom_index.get_or_init(|| self.atom_syms.iter().map(|(a, s)| (*s, a)).collect()).get(&s).copied()

@@ -180,6 +180,21 @@ mod tests {
             .collect()
     }
 
+    /// An enumerating solver over `clauses` (`n` variables), its tuning
+    /// changed by `tune`.
+    fn enumerating(clauses: &[Vec<SLit>], n: u32, tune: impl FnOnce(&mut Tuning)) -> Solver {
+        let mut list = ClauseList::default();
+        clauses.iter().for_each(|c| list.push(c));
+        let mut tuning = Tuning { enumerate: true, ..Default::default() };
+        tune(&mut tuning);
+        Solver::new(Problem { num_vars: n as usize, clauses: list, ..Default::default() }, tuning)
+    }
+
+    /// A model as bits (variable `i` is bit `i`).
+    fn bits(m: &[bool]) -> u32 {
+        m.iter().enumerate().map(|(i, &t)| (t as u32) << i).sum()
+    }
+
     fn satisfies(clauses: &[Vec<SLit>], bits: u32) -> bool {
         let holds = |l: SLit| ((bits >> l.var().index()) & 1 == 1) == l.is_positive();
         clauses.iter().all(|c| c.iter().any(|&l| holds(l)))
@@ -196,18 +211,11 @@ mod tests {
             for (restarts, extra) in
                 [(Restarts::Luby(100), false), (Restarts::Fixed(1), false), (Restarts::Fixed(2), true)]
             {
-                let mut list = ClauseList::default();
-                clauses.iter().for_each(|c| list.push(c));
-                let mut tuning = Tuning { enumerate: true, ..Default::default() };
-                tuning.params.restarts = restarts;
-                let mut s = Solver::new(
-                    Problem { num_vars: n as usize, clauses: list, ..Default::default() },
-                    tuning,
-                );
+                let mut s = enumerating(&clauses, n, |t| t.params.restarts = restarts);
                 let mut added: Vec<Vec<SLit>> = Vec::new();
                 let mut seen = std::collections::HashSet::new();
                 while let Outcome::Model(m) = s.next_model() {
-                    let bits: u32 = m.iter().enumerate().map(|(i, &t)| (t as u32) << i).sum();
+                    let bits = bits(&m);
                     assert!(satisfies(&clauses, bits) && satisfies(&added, bits), "seed {seed}: not a model");
                     assert!(seen.insert(bits), "seed {seed}: model {bits:b} twice");
                     if extra && seen.len() % 5 == 0 {
@@ -234,16 +242,11 @@ mod tests {
         for seed in 1..40u64 {
             let n = 12;
             let clauses = cnf(n, 30, seed * 104_729);
-            let mut list = ClauseList::default();
-            clauses.iter().for_each(|c| list.push(c));
-            let mut tuning = Tuning { enumerate: true, ..Default::default() };
-            tuning.params.restarts = Restarts::Fixed(3);
-            let mut s =
-                Solver::new(Problem { num_vars: n as usize, clauses: list, ..Default::default() }, tuning);
+            let mut s = enumerating(&clauses, n, |t| t.params.restarts = Restarts::Fixed(3));
             s.models_excluded_by_caller(true);
             let mut seen = std::collections::HashSet::new();
             while let Outcome::Model(m) = s.next_model() {
-                let bits: u32 = m.iter().enumerate().map(|(i, &t)| (t as u32) << i).sum();
+                let bits = bits(&m);
                 assert!(satisfies(&clauses, bits), "seed {seed}: not a model");
                 assert!(seen.insert(bits & 31), "seed {seed}: projection {:b} twice", bits & 31);
                 let clause: Vec<SLit> = (0..5).map(|v| Var(v).lit(!m[v as usize])).collect();
@@ -264,20 +267,15 @@ mod tests {
             let n = 12;
             let clauses = cnf(n, 30, seed * 15_485_863);
             for rand_freq in [0.0, 0.3] {
-                let mut list = ClauseList::default();
-                clauses.iter().for_each(|c| list.push(c));
-                let mut tuning = Tuning { enumerate: true, ..Default::default() };
-                tuning.params.restarts = Restarts::Fixed(3);
-                tuning.params.rand_freq = rand_freq;
-                tuning.params.seed = seed;
-                let mut s = Solver::new(
-                    Problem { num_vars: n as usize, clauses: list, ..Default::default() },
-                    tuning,
-                );
+                let mut s = enumerating(&clauses, n, |t| {
+                    t.params.restarts = Restarts::Fixed(3);
+                    t.params.rand_freq = rand_freq;
+                    t.params.seed = seed;
+                });
                 assert!(s.project_on(&(0..5).map(Var).collect::<Vec<_>>()));
                 let mut seen = std::collections::HashSet::new();
                 while let Outcome::Model(m) = s.next_model() {
-                    let bits: u32 = m.iter().enumerate().map(|(i, &t)| (t as u32) << i).sum();
+                    let bits = bits(&m);
                     assert!(satisfies(&clauses, bits), "seed {seed}: not a model");
                     assert!(
                         seen.insert(bits & 31),

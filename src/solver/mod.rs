@@ -821,18 +821,11 @@ impl Solver {
     }
 
     /// Adds the clause excluding the current (total) assignment's decisions
-    /// and backjumps so that it asserts the last decision's negation.
+    /// ([`Solver::exclude`]: it backjumps so that the clause asserts the
+    /// last decision's negation; no decision: no model is left).
     fn block_model(&mut self) {
-        let mut clause: Vec<SLit> = self.assign.decisions().map(|d| !d).collect();
-        if clause.is_empty() {
-            self.done = true;
-            return;
-        }
-        clause.reverse();
-        let k = clause.len() as u32;
-        self.backtrack(k - 1);
-        let reason = self.attach(&clause, false, 0);
-        self.assign.assign(clause[0], reason);
+        let clause: Vec<SLit> = self.assign.decisions().map(|d| !d).collect();
+        self.exclude(&clause);
     }
 
     /// Asks the propagators at a propagation fixpoint.  Returns `Ok(true)`
