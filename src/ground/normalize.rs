@@ -1022,6 +1022,41 @@ impl Normalizer<'_> {
         }
     }
 
+    /// Where an undefined ground operation `g` (written as `t`, its
+    /// operands folded to symbols) is, and how clingo shows it: the
+    /// operation over the operands' values, in parentheses (`(1/0)` for
+    /// `1/(2-2)`, `(3+a)` for `1+2+a`), an absolute value as `|a|`. An
+    /// operand `-c` of arithmetic on a non-number is itself the undefined
+    /// operation, as clingo reports it (`(-a)` in `-a+1`).
+    fn undefined_operation(&self, t: &ast::Term, g: &GTerm) -> Option<(Span, String)> {
+        let show = |x: &GTerm| match x {
+            GTerm::Sym(s) => self.syms.display(*s),
+            _ => String::new(),
+        };
+        match (g, &t.kind) {
+            (GTerm::Unary(op, a), _) => Some((
+                t.span,
+                match op {
+                    ast::UnOp::Neg => format!("(-{})", show(a)),
+                    ast::UnOp::Abs => format!("|{}|", show(a)),
+                    ast::UnOp::BitNot => format!("(~{})", show(a)),
+                },
+            )),
+            (GTerm::Binary(op, a, b), TermKind::Binary(_, ta, tb)) => {
+                for (x, tx) in [(a, ta), (b, tb)] {
+                    let negated = matches!(tx.kind, TermKind::Unary(ast::UnOp::Neg, _));
+                    if let (true, GTerm::Sym(s)) = (negated, &**x) {
+                        if self.syms.as_int(*s).is_none() {
+                            return Some((tx.span, format!("({})", show(x))));
+                        }
+                    }
+                }
+                Some((t.span, format!("({}{}{})", show(a), op.as_str(), show(b))))
+            }
+            _ => None,
+        }
+    }
+
     /// A term; intervals become fresh variables constrained in `ranges`.
     fn term(&mut self, t: &ast::Term, scope: &mut Scope, ranges: &mut Vec<Lit>) -> GTerm {
         let g = match &t.kind {
@@ -1085,12 +1120,13 @@ impl Normalizer<'_> {
             if let Some(s) = g.eval(&Binding::new(0), self.syms) {
                 return GTerm::Sym(s);
             }
-            // As clingo: the rule instance is dropped, with an info.
-            if matches!(g, GTerm::Unary(..) | GTerm::Binary(..)) {
+            // As clingo: the rule instance is dropped, with an info naming
+            // the operation over its operands' values.
+            if let Some((span, shown)) = self.undefined_operation(t, &g) {
                 self.diags.push(
-                    Diagnostic::info(t.span, "operation undefined:")
+                    Diagnostic::info(span, "operation undefined:")
                         .with_class(crate::diagnostics::InfoClass::OperationUndefined)
-                        .quoting_source(),
+                        .with_detail(shown),
                 );
             }
         }

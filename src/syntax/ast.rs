@@ -40,6 +40,23 @@ pub enum BinOp {
     Xor,
 }
 
+impl BinOp {
+    /// The operator as clingo writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "\\",
+            BinOp::Pow => "**",
+            BinOp::And => "&",
+            BinOp::Or => "?",
+            BinOp::Xor => "^",
+        }
+    }
+}
+
 /// A term as written.  Atoms are terms too (`p(X)`, `-p(X)`, `a`) until the
 /// normaliser reads them as atoms.
 #[derive(Clone, PartialEq, Debug)]
