@@ -10,6 +10,7 @@ mod serve;
 mod stop;
 
 use minasp::cli::{Cli, GroundOutput, Mode};
+use minasp::diagnostics::{Admit, MessageLimit};
 use minasp::enumerate::EnumMode;
 use minasp::incremental::{Limits, Steps};
 use minasp::optimize::OptMode;
@@ -133,6 +134,7 @@ fn run(cli: Cli) -> i32 {
             }
         }
     }
+    let mut messages = Messages::default();
     match ctl.ground().and_then(|()| ground_more(&mut ctl, &cli)) {
         Ok(()) => {}
         Err(minasp::Error::Interrupted) => {
@@ -143,15 +145,15 @@ fn run(cli: Cli) -> i32 {
         }
         Err(e) => {
             stop.claim_output();
-            print_diagnostics(&ctl, &cli, 0);
-            eprintln!("*** ERROR: (minasp): {}", e);
+            messages.flush(&ctl, &cli);
+            messages.fail(&e);
             if !cli.prints_ground_program() {
                 let _ = Printer::new(&mut out, style, &inputs).unknown(start.elapsed(), None);
             }
             return 65;
         }
     }
-    print_diagnostics(&ctl, &cli, 0);
+    messages.flush(&ctl, &cli);
     if !cli.verify.is_empty() {
         stop.claim_output();
         return verify(&ctl, &cli.verify);
@@ -171,7 +173,7 @@ fn run(cli: Cli) -> i32 {
             return 0;
         }
     }
-    solve(&mut ctl, &cli, &stop, &inputs, limit, start)
+    solve(&mut ctl, &cli, &stop, &inputs, limit, start, &mut messages)
 }
 
 /// `--verify FILES`: the verdict on every candidate in the files; exit 0
@@ -212,17 +214,43 @@ fn verify(ctl: &Control, files: &[String]) -> i32 {
     }
 }
 
-/// The infos (not silenced by `-W`) and errors of the run from the
-/// `from`-th on, on stderr; returns how many there are in all (where the
-/// next call may start).
-fn print_diagnostics(ctl: &Control, cli: &Cli, from: usize) -> usize {
-    let all = ctl.diagnostics();
-    for d in all.iter().skip(from) {
-        if !cli.silenced(d) {
-            eprint!("{}", ctl.render(d));
+/// The run's messages written to stderr so far, under clingo's limit.
+#[derive(Default)]
+struct Messages {
+    /// How many of the run's diagnostics have been looked at.
+    seen: usize,
+    limit: MessageLimit,
+    /// An error past the limit was met: nothing more is written.
+    too_many: bool,
+}
+
+impl Messages {
+    /// Writes the infos (not silenced by `-W`) and errors not written yet,
+    /// as the limit allows.
+    fn flush(&mut self, ctl: &Control, cli: &Cli) {
+        let all = ctl.diagnostics();
+        for d in all.iter().skip(self.seen) {
+            if self.too_many || cli.silenced(d) {
+                continue;
+            }
+            match self.limit.admit(d.level) {
+                Admit::Write => eprint!("{}", ctl.render(d)),
+                Admit::Drop => {}
+                Admit::TooMany => self.too_many = true,
+            }
+        }
+        self.seen = all.len();
+    }
+
+    /// The last line of a run that failed with `e`: clingo's "too many
+    /// messages." when the errors went past the limit.
+    fn fail(&self, e: &minasp::Error) {
+        if self.too_many {
+            eprintln!("*** ERROR: (minasp): too many messages.");
+        } else {
+            eprintln!("*** ERROR: (minasp): {}", e);
         }
     }
-    all.len()
 }
 
 fn ground_input_error(stop: &Stopper, style: Style, inputs: &[String], msg: &str, start: Instant) -> i32 {
@@ -307,6 +335,7 @@ fn solve(
     inputs: &[String],
     limit: Option<u64>,
     start: Instant,
+    messages: &mut Messages,
 ) -> i32 {
     let mut out = io::stdout();
     let style = cli.style();
@@ -334,7 +363,6 @@ fn solve(
     let mut p = Printer::new(&mut out, style, inputs);
     let mut header = false;
     let mut failed = false;
-    let mut printed = ctl.diagnostics().len();
     let mut calls = 0;
     let mut models = 0;
     let mut solving = std::time::Duration::ZERO;
@@ -349,7 +377,7 @@ fn solve(
                 break;
             }
             let grounded = steps.ground(ctl);
-            printed = print_diagnostics(ctl, cli, printed);
+            messages.flush(ctl, cli);
             match grounded {
                 Ok(()) => {}
                 Err(e) => {
@@ -357,7 +385,7 @@ fn solve(
                     // a stop): the run ends without a result
                     stop.claim_output();
                     if !matches!(e, minasp::Error::Interrupted) {
-                        eprintln!("*** ERROR: (minasp): {}", e);
+                        messages.fail(&e);
                         failed = true;
                     }
                     if !header {
@@ -378,7 +406,7 @@ fn solve(
             Ok(s) => s,
             Err(_) => {
                 stop.claim_output();
-                print_diagnostics(ctl, cli, printed);
+                messages.flush(ctl, cli);
                 let _ = p.unknown(start.elapsed(), None);
                 return 65;
             }

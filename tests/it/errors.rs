@@ -118,3 +118,52 @@ fn undefined_operations_are_shown_as_clingo_shows_them() {
         }
     }
 }
+
+/// clingo's message limit: 20 messages; infos past it are dropped, the
+/// first error is written even past it, a later error past it ends the
+/// run with "too many messages." (exit 65 either way). The expected
+/// counts are clingo 5.4.1's and 5.8.3's; where a native `clingo` is
+/// installed, the whole of stderr is also compared with its.
+#[test]
+fn messages_stop_at_clingos_limit() {
+    // (infos, errors) -> (infos written, errors written, last line)
+    let stopped = "*** ERROR: (minasp): grounding stopped because of errors";
+    let too_many = "*** ERROR: (minasp): too many messages.";
+    let cases = [
+        ((25, 0), (20, 0, None)),
+        ((0, 20), (0, 20, Some(stopped))),
+        ((0, 21), (0, 20, Some(too_many))),
+        ((5, 15), (5, 15, Some(stopped))),
+        ((5, 16), (5, 15, Some(too_many))),
+        ((20, 1), (20, 1, Some(stopped))),
+        ((25, 2), (20, 1, Some(too_many))),
+    ];
+    let bin = minasp_argv();
+    let clingo = tool_works(&["clingo".to_string(), "--version".to_string()]);
+    if !clingo {
+        eprintln!(
+            "SKIP part: no native clingo here; the message limit checked against the recorded counts only"
+        );
+    }
+    for ((infos, errors), (want_infos, want_errors, last)) in cases {
+        let mut program = String::new();
+        for i in 0..infos {
+            program += &format!("q(a{i}+1).\n");
+        }
+        for i in 0..errors {
+            program += &format!("z{i}(X) :- not y.\n");
+        }
+        let out = run_command_input(&bin, &[], Some(&program), Duration::from_secs(30));
+        let what = format!("{infos} infos, {errors} errors:\n{}", out.stderr);
+        assert_eq!(out.stderr.matches(": info: ").count(), want_infos, "{what}");
+        assert_eq!(out.stderr.matches(": error: ").count(), want_errors, "{what}");
+        assert_eq!(out.stderr.lines().rfind(|l| l.starts_with("***")), last, "{what}");
+        assert_eq!(out.code, Some(if errors > 0 { 65 } else { 30 }), "{what}");
+        if clingo {
+            let c = run_command_input(&["clingo".to_string()], &[], Some(&program), Duration::from_secs(30));
+            // clingo 5.4.1 shows an unsafe rule with its part's guard
+            let theirs = c.stderr.replace("[#inc_base];", "").replace("(clingo)", "(minasp)");
+            assert_eq!(out.stderr, theirs, "{what}\nclingo:\n{}", c.stderr);
+        }
+    }
+}
