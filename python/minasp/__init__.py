@@ -27,7 +27,7 @@ from ._minasp import (
 )
 
 __all__ = [
-    "Configuration", "Control", "Function", "Infimum", "Model", "ModelType",
+    "Configuration", "Control", "Function", "Infimum", "MessageCode", "Model", "ModelType",
     "Number", "SolveHandle", "SolveResult", "String", "Supremum", "Symbol",
     "SymbolType", "SymbolicAtom", "SymbolicAtoms", "Tuple_", "parse_term",
 ]
@@ -53,6 +53,17 @@ class SymbolType(OrderedEnum):
     Number = 1
     String = 4
     Supremum = 7
+
+
+class MessageCode(enum.Enum):
+    """What a message passed to a ``Control``'s logger is about, with clingo's values."""
+    OperationUndefined = 0
+    RuntimeError = 1
+    AtomUndefined = 2
+    FileIncluded = 3
+    VariableUnbounded = 4
+    GlobalVariable = 5
+    Other = 6
 
 
 class ModelType(OrderedEnum):
@@ -359,7 +370,8 @@ class Control:
     """Grounds and solves logic programs, as clingo's ``Control``."""
 
     def __init__(self, arguments=None, logger=None, message_limit=20):
-        self._core = _Core([str(a) for a in (arguments or [])])
+        log = None if logger is None else (lambda code, text: logger(MessageCode(code), text))
+        self._core = _Core([str(a) for a in (arguments or [])], log, message_limit)
         self._stop = self._core.stop()
         self._models = self._core.models
         self._last = None

@@ -9,6 +9,7 @@
 //! is raised).
 
 use minasp::cli::Cli;
+use minasp::diagnostics::{Admit, Diagnostic, InfoClass, Level, MessageLimit};
 use minasp::program::External;
 use minasp::{Control, Interrupter, Value};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
@@ -205,14 +206,68 @@ fn argument_error(e: &clap::Error) -> String {
     format!("In context '<libclingo>': {text}")
 }
 
-/// Writes the diagnostics not yet written to stderr (as clingo's default logger).
-fn print_new(ctl: &Control, printed: &mut usize, cli: &Cli) {
-    for d in &ctl.diagnostics()[*printed..] {
-        if !cli.silenced(d) {
-            eprint!("{}", ctl.render(d));
+/// clingo's `MessageCode` of a diagnostic (the Python enum's values).
+fn message_code(d: &Diagnostic) -> u8 {
+    if d.is_error() {
+        return 1;
+    }
+    match d.class {
+        Some(InfoClass::OperationUndefined) => 0,
+        Some(InfoClass::AtomUndefined) => 2,
+        Some(InfoClass::FileIncluded) => 3,
+        Some(InfoClass::VariableUnbounded) => 4,
+        Some(InfoClass::GlobalVariable) => 5,
+        _ => 6,
+    }
+}
+
+/// Where a control's messages go, as clingo's: to the logger given, or
+/// to stderr, at most `message_limit` of them (see [`MessageLimit`]).
+struct Messages {
+    logger: Option<PyObject>,
+    limit: MessageLimit,
+    /// An error went past the limit: clingo's "too many messages.".
+    too_many: bool,
+    /// Diagnostics of the control looked at so far.
+    seen: usize,
+}
+
+impl Messages {
+    /// Writes one message (`text` as rendered for stderr) if the limit allows.
+    fn emit(&mut self, level: Level, code: u8, text: &str) {
+        if self.too_many {
+            return;
+        }
+        match self.limit.admit(level) {
+            Admit::Write => match &self.logger {
+                // the logger gets the message without the blank line after it
+                Some(logger) => Python::with_gil(|py| {
+                    let text = text.strip_suffix('\n').unwrap_or(text);
+                    if let Err(e) = logger.call1(py, (code, text)) {
+                        e.print(py);
+                    }
+                }),
+                None => eprint!("{text}"),
+            },
+            Admit::Drop => {}
+            Admit::TooMany => self.too_many = true,
         }
     }
-    *printed = ctl.diagnostics().len();
+
+    /// Writes the control's diagnostics not looked at yet.
+    fn flush(&mut self, ctl: &Control, cli: &Cli) {
+        for d in &ctl.diagnostics()[self.seen..] {
+            if !cli.silenced(d) {
+                self.emit(d.level, message_code(d), &ctl.render(d));
+            }
+        }
+        self.seen = ctl.diagnostics().len();
+    }
+
+    /// The error to raise for a failure that says `msg`.
+    fn error(&self, msg: impl Into<String>) -> PyErr {
+        PyRuntimeError::new_err(if self.too_many { "too many messages.".to_string() } else { msg.into() })
+    }
 }
 
 /// The core of `minasp.Control`.
@@ -220,8 +275,8 @@ fn print_new(ctl: &Control, printed: &mut usize, cli: &Cli) {
 struct Core {
     ctl: Control,
     cli: Cli,
-    /// Diagnostics written to stderr so far.
-    printed: usize,
+    /// Where the messages go, and how many went.
+    messages: Messages,
     /// The model limit of the arguments (clingo's `solve.models`).
     models: Option<u64>,
     /// A text did not parse: as clingo's control, every later `add`,
@@ -238,10 +293,10 @@ impl Core {
         let errors = self.ctl.syntax_errors(name, text);
         if !errors.is_empty() {
             for e in errors {
-                eprint!("{e}");
+                self.messages.emit(Level::Error, 1, &e);
             }
             self.failed = true;
-            return Err(PyRuntimeError::new_err("parsing failed"));
+            return Err(self.messages.error("parsing failed"));
         }
         self.ctl.add_to_part(part, params, name, text);
         Ok(())
@@ -266,7 +321,10 @@ fn sym_list(py: Python<'_>, values: Vec<Value>) -> PyResult<Bound<'_, PyList>> {
 #[pymethods]
 impl Core {
     #[new]
-    fn new(arguments: Vec<String>) -> PyResult<Core> {
+    #[pyo3(signature = (arguments, logger = None, message_limit = MessageLimit::DEFAULT))]
+    fn new(arguments: Vec<String>, logger: Option<PyObject>, message_limit: u32) -> PyResult<Core> {
+        let mut messages =
+            Messages { logger, limit: MessageLimit::new(message_limit), too_many: false, seen: 0 };
         let args = std::iter::once("clingo".to_string()).chain(arguments);
         let cli = Cli::parse_from_args(args).map_err(|e| PyRuntimeError::new_err(argument_error(&e)))?;
         let (models, _) = cli.models_and_inputs();
@@ -280,10 +338,10 @@ impl Core {
             ctl.add_const(c);
         }
         if ctl.diagnostics().iter().any(|d| d.is_error()) {
-            print_new(&ctl, &mut 0, &cli);
-            return Err(PyRuntimeError::new_err("parsing failed"));
+            messages.flush(&ctl, &cli);
+            return Err(messages.error("parsing failed"));
         }
-        Ok(Core { ctl, cli, printed: 0, models, failed: false })
+        Ok(Core { ctl, cli, messages, models, failed: false })
     }
 
     /// The model limit given in the arguments (`None`: clingo's default).
@@ -308,9 +366,10 @@ impl Core {
         match std::fs::read(path) {
             Ok(bytes) => self.add_text("base", &[], path, &minasp::syntax::span::decode(bytes)),
             Err(_) => {
-                eprint!("<cmd>: error: file could not be opened:\n  {path}\n\n");
+                let text = format!("<cmd>: error: file could not be opened:\n  {path}\n\n");
+                self.messages.emit(Level::Error, 1, &text);
                 self.failed = true;
-                Err(PyRuntimeError::new_err("parsing failed"))
+                Err(self.messages.error("parsing failed"))
             }
         }
     }
@@ -323,11 +382,11 @@ impl Core {
         }
         let ctl = &mut self.ctl;
         let result = py.allow_threads(|| ctl.ground_parts(&parts));
-        print_new(&self.ctl, &mut self.printed, &self.cli);
+        self.messages.flush(&self.ctl, &self.cli);
         match result {
             Ok(()) => Ok(()),
             Err(minasp::Error::Interrupted) => Err(PyRuntimeError::new_err("grounding interrupted")),
-            Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
+            Err(e) => Err(self.messages.error(e.to_string())),
         }
     }
 
@@ -369,7 +428,7 @@ impl Core {
         let stop = self.ctl.interrupter();
         stop.reset();
         let solve = self.ctl.solve_assuming(models, &assumptions);
-        print_new(&self.ctl, &mut self.printed, &self.cli);
+        self.messages.flush(&self.ctl, &self.cli);
         let optimizing = self.ctl.optimizing();
         match solve {
             Ok(solve) => Ok(Search { solve: Mutex::new(Some(solve)), stop, optimizing, limit: models }),
