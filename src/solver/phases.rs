@@ -75,6 +75,19 @@
 //! (Luby unit 300) 1.06 of the time and 1.10 of the conflicts (vertex
 //! cover by cardinality `tune_s1` 3.6x). Not kept.
 //!
+//! Periods measured in propagation effort instead of conflicts (kissat
+//! switches its modes by "ticks"; here the long-clause watches visited
+//! and clauses looked into, the first period still 4,000 conflicts),
+//! measured 2026-12-01 (6 seeds each): on killer sudoku by sums
+//! `tune_s2_swap` the two modes spent about as many ticks per conflict,
+//! so the periods hardly moved (72,665 conflicts against 70,107); vertex
+//! cover by cardinality `tune_s1` 35,815 against 15,591. Not kept.
+//! Dynamic restarts in plain mode measured again the same day with four
+//! seeds (the suite's 52 tuning rows, paired): 1.008 of the time and
+//! 1.002 of the conflicts — vertex cover 0.4-0.6x, 3-SAT and colouring
+//! 0.66-0.76x, but sokoban by moves `tune_s1` 3.2x, Hanoi `tune_s3`
+//! 1.4x, the golfer rows `tune_s1` 4.7x and 5.6x. Not kept.
+//!
 //! Target mode first, measured on the benchmarks' tuning half (45 single-model suite rows,
 //! solitaire, 3-SAT, pigeon-hole and 15-puzzle rows; 3 seeds each with
 //! 1% random decisions, 213 runs): the geometric mean of the time ratios
