@@ -24,14 +24,14 @@
 //! kissat's) — 1.03 of the conflicts, 1.06 of the time over 3 seeds
 //! (without the golfer rows 0.96 / 0.99; killer sudoku 0.7x, killer by
 //! assignment `tune_s2_swap` 2.4x).
+//! The golfer rows `tune_s1` swing 5-20x under either of these two: their
+//! searches are heavy-tailed (seeds 3-8 take 5-10x seeds 0-2's conflicts).
 //! Shrinking (Fleury and Biere's all-UIP minimisation: the literals of
 //! one lower level replaced by that level's first implication point when
 //! the walk back to it meets only that level's, the root's or the
 //! clause's literals; 2026-12-01, 4 seeds): killer sudoku by sums
 //! `tune_s2_swap` 65,106 -> 125,075 conflicts, `tune_s1` 8,865 -> 16,377,
 //! vertex cover by cardinality `tune_s1` 14,499 -> 29,488. Not kept.
-//! The golfer rows `tune_s1` swing 5-20x under either change: their
-//! searches are heavy-tailed (seeds 3-8 take 5-10x seeds 0-2's conflicts).
 //! Bumping, of the lower levels, only the variables the minimised clause
 //! keeps, not every one resolution meets (clasp's VSIDS default,
 //! `--score-res=min`; 2026-11-30, suite and optimisation tuning rows,
