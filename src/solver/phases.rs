@@ -87,6 +87,13 @@
 //! 1.002 of the conflicts — vertex cover 0.4-0.6x, 3-SAT and colouring
 //! 0.66-0.76x, but sokoban by moves `tune_s1` 3.2x, Hanoi `tune_s3`
 //! 1.4x, the golfer rows `tune_s1` 4.7x and 5.6x. Not kept.
+//! Each mode with its own VSIDS activities (as kissat's two modes have
+//! their own heuristics; only the current mode's bumped, plain mode's
+//! starting from 0 or from MOMS scores), measured the same day, 4 seeds:
+//! killer sudoku by sums `tune_s2_swap` 65,106 conflicts -> 89,104 (from
+//! 0) and 73,755 (MOMS), `tune_s1` 8,865 -> 11,326 and 10,576, vertex
+//! cover by cardinality `tune_s1` 14,499 -> 22,890 and 30,252, by count
+//! `tune_s2_under` 360,673 -> 333,356 and 341,730. Not kept.
 //!
 //! Target mode first, measured on the benchmarks' tuning half (45 single-model suite rows,
 //! solitaire, 3-SAT, pigeon-hole and 15-puzzle rows; 3 seeds each with
