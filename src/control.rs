@@ -966,8 +966,8 @@ fn read(path: &str) -> Result<(String, Vec<u8>), String> {
     if path == "-" {
         let mut buf = Vec::new();
         return match std::io::stdin().read_to_end(&mut buf) {
-            Ok(_) => Ok(("<stdin>".into(), buf)),
-            Err(e) => Err(format!("<stdin>: cannot read: {}", e)),
+            Ok(_) => Ok(("-".into(), buf)),
+            Err(e) => Err(format!("-: cannot read: {}", e)),
         };
     }
     match std::fs::read(Path::new(path)) {

@@ -114,7 +114,7 @@ fn run(cli: Cli) -> i32 {
     match ground_input(&cli, &inputs) {
         Some(Ok(bytes)) => {
             if let Err(e) = ctl.load_ground(&bytes) {
-                let name = if inputs[0] == "-" { "<stdin>" } else { &inputs[0] };
+                let name = &inputs[0];
                 return ground_input_error(
                     &stop,
                     style,
@@ -296,7 +296,7 @@ fn ground_input(cli: &Cli, inputs: &[String]) -> Option<Result<Vec<u8>, String>>
     } else {
         std::fs::read(&inputs[0]).map(|b| bytes = b)
     };
-    let name = if stdin { "<stdin>" } else { &inputs[0] };
+    let name = &inputs[0];
     Some(read.map(|_| bytes).map_err(|e| format!("{}: error: cannot read: {}", name, e)))
 }
 

@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn diagnostics_are_located() {
-        let d = diagnostics("<stdin>:2:3-7: error: unsafe variables in:\n  p(X):-q.\n<stdin>:2:3-4: note: 'X' is unsafe\n\n*** ERROR: (minasp): grounding stopped because of errors\n");
+        let d = diagnostics("-:2:3-7: error: unsafe variables in:\n  p(X):-q.\n-:2:3-4: note: 'X' is unsafe\n\n*** ERROR: (minasp): grounding stopped because of errors\n");
         assert_eq!(d.len(), 3);
         assert_eq!(d[0]["line"], 2);
         assert_eq!(d[0]["column"], 3);
@@ -543,7 +543,7 @@ mod tests {
         assert_eq!(d[1]["level"], "note");
         assert_eq!(d[2]["level"], "error");
         assert_eq!(d[2]["message"], "grounding stopped because of errors");
-        let multi = diagnostics("<stdin>:1:5-3:2: info: something\n");
+        let multi = diagnostics("-:1:5-3:2: info: something\n");
         assert_eq!((multi[0]["line"].as_u64(), multi[0]["end_line"].as_u64()), (Some(1), Some(3)));
         assert_eq!(multi[0]["end_column"], 2);
     }

@@ -165,7 +165,7 @@ function show(doc) {
     const li = document.createElement("li");
     li.className = d.level;
     li.textContent = (d.line ? `${d.line}:${d.column}: ` : "") + `${d.level}: ${d.message}`;
-    if (d.line && d.file === "<stdin>") {
+    if (d.line && d.file === "-") {
       const start = offset(text, d.line, d.column);
       const end = Math.max(start + 1, offset(text, d.end_line, d.end_column));
       state.marks.push({ start, end, cls: "squiggle-" + d.level, title: `${d.level}: ${d.message}` });

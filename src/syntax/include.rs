@@ -287,9 +287,10 @@ fn resolve(from: &str, path: &str) -> Option<PathBuf> {
 }
 
 /// The canonical path of a file name, `None` for names that are not files
-/// (`<stdin>`, text added under a name).
+/// (`-` for stdin, as clingo names it; text added under a name such as
+/// `<block>`).
 fn canonical(name: &str) -> Option<PathBuf> {
-    if name.starts_with('<') {
+    if name == "-" || name.starts_with('<') {
         return None;
     }
     std::fs::canonicalize(name).ok()

@@ -34,7 +34,7 @@ impl Span {
     }
 }
 
-/// One loaded source: its name as shown in messages (`-` input is `<stdin>`)
+/// One loaded source: its name as shown in messages (stdin is `-`, as in clingo's)
 /// and its text.
 #[derive(Clone)]
 pub struct SourceFile {

@@ -123,7 +123,7 @@ fn deep_wide_and_huge_inputs_end_cleanly_in_every_output() {
                 ));
                 continue;
             }
-            if want == 65 && !stderr.lines().any(|l| l.starts_with("<stdin>:") && l.contains("error")) {
+            if want == 65 && !stderr.lines().any(|l| l.starts_with("-:") && l.contains("error")) {
                 failures.push(format!(
                     "{} {:?}: no located error: {}",
                     name,
