@@ -456,7 +456,7 @@ fn syntax_error(file: FileId, e: ParseError<usize, Token<'_>, LexFailure>, end: 
             format!("syntax error, unexpected {}{}", t, expecting(&expected)),
         ),
         ParseError::UnrecognizedEof { expected, .. } => Diagnostic::error(
-            Span::new(file, end, end),
+            Span::end_of_input(file, end),
             format!("syntax error, unexpected EOF{}", expecting(&expected)),
         ),
         ParseError::ExtraToken { token: (lo, t, hi) } => {

@@ -28,6 +28,12 @@ impl Span {
     pub fn new(file: FileId, lo: usize, hi: usize) -> Span {
         Span { file, lo: lo as u32, hi: hi as u32 }
     }
+    /// The end of `file`'s input, `len` bytes long: where a syntax error
+    /// says "unexpected EOF" (rendered as clingo renders it, see
+    /// [`SourceMap::location`]).
+    pub fn end_of_input(file: FileId, len: usize) -> Span {
+        Span::new(file, len, len + 1)
+    }
     /// The smallest span covering both (same file assumed).
     pub fn to(self, other: Span) -> Span {
         Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
@@ -117,6 +123,14 @@ impl SourceMap {
     /// gringo's location prefix: `file:line:col-col` on one line,
     /// `file:line:col-line:col` across lines (end column exclusive).
     pub fn location(&self, span: Span) -> String {
+        let f = self.file(span.file);
+        if span.lo as usize == f.text.len() && span.hi == span.lo + 1 {
+            // the end of the input (see `Span::end_of_input`): clingo puts it
+            // at column 1 of the line after the last, as if the text ended
+            // with a line break when it does not
+            let breaks = f.text.matches('\n').count() + usize::from(!f.text.ends_with('\n'));
+            return format!("{}:{}:1-2", f.name, breaks + 1);
+        }
         let a = self.line_col(span.file, span.lo);
         let b = self.line_col(span.file, span.hi);
         let name = &self.file(span.file).name;
@@ -127,9 +141,10 @@ impl SourceMap {
         }
     }
 
-    /// The text `span` covers.
+    /// The text `span` covers (none past the end of the input).
     pub fn text(&self, span: Span) -> &str {
-        &self.file(span.file).text[span.lo as usize..span.hi as usize]
+        let t = &self.file(span.file).text;
+        &t[(span.lo as usize).min(t.len())..(span.hi as usize).min(t.len())]
     }
 }
 
@@ -140,9 +155,15 @@ mod tests {
     #[test]
     fn locations_are_gringo_style() {
         let mut m = SourceMap::new();
-        let f = m.add("e.lp", "p(1).\nq(X) :- p(X) foo.\n");
+        let text = "p(1).\nq(X) :- p(X) foo.\n";
+        let f = m.add("e.lp", text);
         assert_eq!(m.location(Span::new(f, 19, 22)), "e.lp:2:14-17");
         assert_eq!(m.location(Span::new(f, 0, 8)), "e.lp:1:1-2:3");
+        // the end of the input: the line after the last, as clingo says
+        assert_eq!(m.location(Span::end_of_input(f, text.len())), "e.lp:3:1-2");
+        let g = m.add("g.lp", "a :- b");
+        assert_eq!(m.location(Span::end_of_input(g, 6)), "g.lp:2:1-2");
+        assert_eq!(m.text(Span::end_of_input(g, 6)), "");
     }
 
     #[test]
