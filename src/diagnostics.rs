@@ -87,9 +87,11 @@ impl InfoClass {
 /// clingo's limit on the messages of a run (20 by default; the Python
 /// API's `message_limit`): each message written counts; infos and
 /// warnings past the limit are dropped; an error is written while the
-/// limit lasts, and the first one even after it, but a later error past
-/// it ends the run with "too many messages." (measured against clingo
-/// 5.4.1 with 0-25 infos before 1-21 errors).
+/// limit lasts, and the first one even after it, but once the limit is
+/// spent and an error written, any further message ends the run with
+/// "too many messages." (measured against clingo 5.4.1 with 0-25 infos
+/// before 1-21 errors; an info after an error, which minasp's stages do
+/// not produce, as gringo's logger checks it).
 ///
 /// Invariant: `left` is the limit less the messages written so far (not
 /// below 0); `errors` says whether an error was written.
@@ -121,10 +123,10 @@ impl MessageLimit {
 
     /// Counts a message of `level` if it is written.
     pub fn admit(&mut self, level: Level) -> Admit {
+        if self.left == 0 && self.errors {
+            return Admit::TooMany;
+        }
         if level == Level::Error {
-            if self.left == 0 && self.errors {
-                return Admit::TooMany;
-            }
             self.errors = true;
         } else if self.left == 0 {
             return Admit::Drop;
@@ -301,5 +303,9 @@ mod tests {
         assert_eq!(run(20, 25, 1), (21, false));
         assert_eq!(run(20, 25, 2), (21, true));
         assert_eq!(run(0, 3, 1), (1, false));
+        // once spent, and an error written, an info ends the run too
+        let mut m = MessageLimit::new(1);
+        assert_eq!(m.admit(Level::Error), Admit::Write);
+        assert_eq!(m.admit(Level::Info), Admit::TooMany);
     }
 }

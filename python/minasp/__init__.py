@@ -55,7 +55,7 @@ class SymbolType(OrderedEnum):
     Supremum = 7
 
 
-class MessageCode(enum.Enum):
+class MessageCode(OrderedEnum):
     """What a message passed to a ``Control``'s logger is about, with clingo's values."""
     OperationUndefined = 0
     RuntimeError = 1

@@ -423,7 +423,9 @@ impl Core {
         let assumptions: Vec<(Value, bool)> = assumptions.into_iter().map(|(s, b)| (s.0, b)).collect();
         if self.ctl.grounding().is_none() {
             // as clingo: what is grounded so far, here nothing
-            self.ctl.ground_parts(&[]).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            let grounded = self.ctl.ground_parts(&[]);
+            self.messages.flush(&self.ctl, &self.cli);
+            grounded.map_err(|e| self.messages.error(e.to_string()))?;
         }
         let stop = self.ctl.interrupter();
         stop.reset();
@@ -432,7 +434,7 @@ impl Core {
         let optimizing = self.ctl.optimizing();
         match solve {
             Ok(solve) => Ok(Search { solve: Mutex::new(Some(solve)), stop, optimizing, limit: models }),
-            Err(e) => Err(PyRuntimeError::new_err(e.to_string())),
+            Err(e) => Err(self.messages.error(e.to_string())),
         }
     }
 

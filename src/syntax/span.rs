@@ -1,8 +1,9 @@
 //! Source locations: which file, which bytes; line:col only when a message
 //! is printed.
 //!
-//! Invariant: a [`Span`] always lies inside the text of its file as stored in
-//! [`SourceMap`]; `lo <= hi`.
+//! Invariant: a [`Span`] lies inside the text of its file as stored in
+//! [`SourceMap`], except [`Span::end_of_input`] (one byte past the end,
+//! and no other span has that shape); `lo <= hi`.
 
 /// Index of a file in the [`SourceMap`].
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]

@@ -38,3 +38,9 @@ ctl = clingo.Control(logger=lambda c, t: codes.append(c))
 ctl.add("base", [], "a :- b.")
 ctl.ground([("base", [])])
 print(codes, codes[0] == clingo.MessageCode.AtomUndefined)
+print(clingo.MessageCode.AtomUndefined < clingo.MessageCode.Other)
+
+# solving without grounding first: the messages of the implicit grounding
+ctl = clingo.Control(logger=show)
+ctl.add("base", [], "a :- b. c(1/0).")
+attempt("solve ungrounded", lambda: ctl.solve())
