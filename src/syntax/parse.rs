@@ -297,6 +297,17 @@ fn checked_tokens<'s>(
             }
         })
         .collect();
+    if !gringo3 && toks.iter().any(|t| t.1 == Token::SemiSemi) {
+        // clingo 5 has no `;;`: it reads two `;` (an empty pool element
+        // between them: `p(1;;2)` is `p(1)`, `p` and `p(2)`)
+        toks = toks
+            .into_iter()
+            .flat_map(|(lo, t, hi)| match t {
+                Token::SemiSemi => vec![(lo, Token::Semi, lo + 1), (lo + 1, Token::Semi, hi)],
+                t => vec![(lo, t, hi)],
+            })
+            .collect();
+    }
     drop_unsupported(file, text, &mut toks, gringo3, script_seen, diags);
     toks
 }

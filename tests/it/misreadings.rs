@@ -177,6 +177,41 @@ fn pools_with_several_arguments_say_which_reading_was_used() {
     assert!(!stderr.contains("info"), "{stderr}");
 }
 
+/// `;;` is gringo 3's separator of argument lists (and marks a file as
+/// gringo 3); clingo 5 has no such token and reads two `;`, with an empty
+/// pool element between them: `p(1;;2)` is `p(1)`, `p` and `p(2)` (clingo
+/// 5.4.1 and 5.8.3), `(1;;2)` holds the empty tuple, and in a body or a
+/// set `;;` is a syntax error at the second `;`. minasp read it as one
+/// separator in clingo 5 too (the Python API's language).
+#[test]
+fn a_double_semicolon_is_two_in_clingo_5() {
+    let (ms, _, _) = answers(&["--dialect=clingo5"], "p(1;;2). q((1;;2)). r(1,2;;3).\n");
+    assert_eq!(ms, models(&["p(1) p p(2) q(1) q(()) q(2) r(1,2) r r(3)"]));
+    let (ms, _, _) = answers(&["--dialect=gringo3"], "p(1;;2).\n");
+    assert_eq!(ms, models(&["p(1) p(2)"]));
+    let (ms, _, _) = answers(&[], "p(1;;2).\n");
+    assert_eq!(ms, models(&["p(1) p(2)"]), "a file with `;;` is gringo 3");
+    let (_, code, stderr) = answers(&["--dialect=clingo5"], "a :- b;;c.\n");
+    assert_eq!(code, Some(65));
+    assert!(stderr.starts_with("-:1:8-9: error: syntax error, unexpected ;\n"), "{stderr}");
+    if tool_works(&["clingo".to_string()]) {
+        let out = run_command_input(
+            &["clingo".to_string(), "0".to_string()],
+            &[],
+            Some("p(1;;2). q((1;;2)). r(1,2;;3).\n"),
+            Duration::from_secs(30),
+        );
+        let mut atoms: Vec<&str> = out.stdout.lines().nth(4).unwrap_or("").split_whitespace().collect();
+        atoms.sort();
+        assert_eq!(
+            atoms,
+            ["p", "p(1)", "p(2)", "q(())", "q(1)", "q(2)", "r", "r(1,2)", "r(3)"],
+            "clingo: {}",
+            out.stdout
+        );
+    }
+}
+
 // ------------------------------------------------------------------ 5. runs that would not stop
 
 /// Sends SIGTERM to a run after `after`, returns its output and how long it

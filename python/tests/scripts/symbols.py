@@ -39,3 +39,9 @@ for text in ["f(1+2,-g(a))", '"x\\"y"', "-3", "#inf", "#sup", "(1,2)", "(a,)", "
     print("  str:", str(parse_term(text)))
 for bad in ["1/0", "X", "p(", "1..2", "1;2", "f(X)", ""]:
     attempt(bad, lambda: parse_term(bad))
+
+# clingo 5 reads `;;` as two `;`: an empty pool element between them
+ctl = clingo.Control(["0"])
+ctl.add("base", [], "p(1;;2). q((1;;2)).")
+ctl.ground([("base", [])])
+ctl.solve(on_model=lambda m: print(sorted(str(s) for s in m.symbols(shown=True))))
