@@ -59,6 +59,14 @@ impl Instantiator {
         a.args.iter().map(|t| t.eval(b, &mut self.syms)).collect()
     }
 
+    /// Notes the undefined operation of the first of `terms` without a
+    /// value under `b` (clingo's `operation undefined` info).
+    pub(super) fn note_undefined(&mut self, terms: &[GTerm], b: &Binding) {
+        if let Some(t) = terms.iter().find(|t| t.eval(b, &mut self.syms).is_none()) {
+            t.note_undefined(b, &mut self.syms);
+        }
+    }
+
     /// The ground literal of an atom literal under `b`: `Ok(None)` if it
     /// certainly holds, `Err(())` if it certainly fails.
     pub(super) fn atom_lit(
@@ -176,7 +184,10 @@ impl Instantiator {
             Head::Atom(a) => {
                 let args = match self.eval_args(a, b) {
                     Some(x) => x,
-                    None => return,
+                    None => {
+                        self.note_undefined(&a.args, b);
+                        return;
+                    }
                 };
                 if let Some(i) = self.find(a.pred, &args) {
                     if i.fact {
@@ -193,6 +204,8 @@ impl Instantiator {
                 if let Some(s) = t.eval(b, &mut self.syms) {
                     let a = if certain { None } else { Some(self.aux().conj_atom(body)) };
                     self.shows.push((s, a));
+                } else {
+                    t.note_undefined(b, &mut self.syms);
                 }
             }
             Head::Edge(ts) => {
@@ -429,13 +442,17 @@ impl Instantiator {
         body: Vec<program::Lit>,
     ) {
         let (Some(w), Some(p)) = (weight.eval(b, &mut self.syms), priority.eval(b, &mut self.syms)) else {
+            self.note_undefined(&[weight.clone(), priority.clone()], b);
             return;
         };
         let mut t = Vec::with_capacity(tuple.len());
         for x in tuple {
             match x.eval(b, &mut self.syms) {
                 Some(s) => t.push(s),
-                None => return,
+                None => {
+                    x.note_undefined(b, &mut self.syms);
+                    return;
+                }
             }
         }
         match (self.syms.as_int(w), self.syms.as_int(p)) {
@@ -557,7 +574,8 @@ impl Instantiator {
         let mut heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
         // A disjunct whose term is undefined (`q(2/0)`) drops the whole
         // instance, as an undefined head drops a normal rule (clingo).
-        if elems.iter().any(|e| e.cond.is_empty() && self.eval_args(&e.atom, b).is_none()) {
+        if let Some(e) = elems.iter().find(|e| e.cond.is_empty() && self.eval_args(&e.atom, b).is_none()) {
+            self.note_undefined(&e.atom.args, b);
             return;
         }
         // Disjuncts whose condition is not decided by the facts: (atom, condition).
@@ -784,8 +802,9 @@ impl Instantiator {
             found.load(k, &mut b2);
             let Some(lits) = self.cond_lits(cond, &b2, found.matches(k)) else { continue };
             let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
-            if let Some(values) = values {
-                f(ElemInstance { values, lits });
+            match values {
+                Some(values) => f(ElemInstance { values, lits }),
+                None => self.note_undefined(terms, &b2),
             }
         }
     }

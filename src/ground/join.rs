@@ -23,19 +23,41 @@ pub(super) fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) ->
     match l {
         Lit::Cmp { op, l, r } => match (l.eval(b, syms), r.eval(b, syms)) {
             (Some(x), Some(y)) => compare(syms, *op, x, y),
-            _ => false,
+            (x, _) => {
+                // clingo's `operation undefined` info, for the first side without a value
+                if x.is_none() { l } else { r }.note_undefined(b, syms);
+                false
+            }
         },
-        Lit::Range { t, lo, hi } => match (t.eval(b, syms), lo.eval(b, syms), hi.eval(b, syms)) {
+        Lit::Range { t, lo, hi, op } => match (t.eval(b, syms), lo.eval(b, syms), hi.eval(b, syms)) {
             (Some(x), Some(l), Some(h)) => match (syms.as_int(x), syms.as_int(l), syms.as_int(h)) {
                 (Some(x), Some(l), Some(h)) => l <= x && x <= h,
-                _ => false,
+                (_, l, h) => {
+                    if l.is_none() || h.is_none() {
+                        syms.note_undefined(*op);
+                    }
+                    false
+                }
             },
-            _ => false,
+            _ => {
+                if let Some(e) = [lo, hi, t].into_iter().find(|e| e.eval(b, syms).is_none()) {
+                    e.note_undefined(b, syms);
+                }
+                false
+            }
         },
         Lit::Bool(v) => *v,
         Lit::Atom { sign, atom } => {
             let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(b, syms)).collect();
-            let Some(args) = args else { return false };
+            let Some(args) = args else {
+                // a negative literal's undefined argument is reported, as clingo's
+                if *sign != Sign::Pos {
+                    if let Some(t) = atom.args.iter().find(|t| t.eval(b, syms).is_none()) {
+                        t.note_undefined(b, syms);
+                    }
+                }
+                return false;
+            };
             let p = &preds[atom.pred.0 as usize];
             let found = p.atoms.get(args.as_slice());
             match sign {
@@ -169,23 +191,31 @@ fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
                 return;
             };
             let (pat, val) = if *swap { (r, l) } else { (l, r) };
-            if let Some(s) = val.eval(b, syms) {
-                if pat.matches(s, b, syms, &mut newly) {
-                    join_from(j, syms, k + 1, b, emit);
+            match val.eval(b, syms) {
+                Some(s) => {
+                    if pat.matches(s, b, syms, &mut newly) {
+                        join_from(j, syms, k + 1, b, emit);
+                    }
+                    for v in newly.drain(..) {
+                        b.unset(v);
+                    }
                 }
-                for v in newly.drain(..) {
-                    b.unset(v);
-                }
+                None => val.note_undefined(b, syms),
             }
         }
         Step::Range { lit } => {
-            let Lit::Range { t, lo, hi } = &lits[*lit] else {
+            let Lit::Range { t, lo, hi, op } = &lits[*lit] else {
                 return;
             };
             let (Some(l), Some(h)) = (lo.eval(b, syms), hi.eval(b, syms)) else {
+                // clingo's info: an undefined operation in a bound
+                if let Some(e) = [lo, hi].into_iter().find(|e| e.eval(b, syms).is_none()) {
+                    e.note_undefined(b, syms);
+                }
                 return;
             };
             let (Some(l), Some(h)) = (syms.as_int(l), syms.as_int(h)) else {
+                syms.note_undefined(*op);
                 return;
             };
             for i in l as i64..=h as i64 {

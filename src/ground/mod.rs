@@ -17,6 +17,7 @@ mod instance;
 pub mod instantiate;
 mod join;
 pub mod normalize;
+mod op_text;
 pub mod packing;
 pub mod plan;
 pub mod pools;
@@ -318,6 +319,13 @@ impl Grounder {
             }
         }
         inst.finish_minimize();
+        for (span, what, shown) in inst.syms.take_undefined() {
+            diags.push(
+                Diagnostic::info(span, what)
+                    .with_class(crate::diagnostics::InfoClass::OperationUndefined)
+                    .with_detail(shown),
+            );
+        }
         for (span, tuple) in std::mem::take(&mut inst.ignored_tuples) {
             diags.push(
                 Diagnostic::info(span, format!("tuple ignored:\n  {}", tuple))

@@ -13,10 +13,11 @@
 
 use super::hash::ISet;
 use super::hash::Map;
+use super::op_text;
 use super::pools::{expand_conjunction, expand_rule, unpooled};
 use super::rule::{Agg, AtomPat, ChoiceElem, Elem, Facts, Head, Lit, PredId, PredKey, Rule};
 use super::symbol::{Sym, SymData, Symbols};
-use super::term::{Binding, GTerm, Var};
+use super::term::{Binding, GTerm, OpId, Var};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::ast::{self, AggElem, BodyLit, CmpOp, LitKind, Sign, Statement, TermKind, UnOp};
 use crate::syntax::parse::{sig_of_term, Dialect};
@@ -830,7 +831,12 @@ impl Normalizer<'_> {
                                 // `#even[..]`: the weighted sum's parity, which only
                                 // the elements of odd weight change
                                 let two = GTerm::Sym(self.syms.int(2));
-                                let rest = GTerm::Binary(ast::BinOp::Mod, Box::new(w.clone()), Box::new(two));
+                                let rest = GTerm::Binary(
+                                    ast::BinOp::Mod,
+                                    Box::new(w.clone()),
+                                    Box::new(two),
+                                    OpId::NONE,
+                                );
                                 let zero = GTerm::Sym(self.syms.int(0));
                                 cond.push(Lit::Cmp { op: CmpOp::Ne, l: rest, r: zero });
                             }
@@ -882,11 +888,12 @@ impl Normalizer<'_> {
             LitKind::Bool(b) => Some(Lit::Bool(*b)),
             LitKind::Cmp(op, a, b) => {
                 // `X = 1..3` binds X directly.
-                if let (CmpOp::Eq, TermKind::Interval(lo, hi)) = (op, &b.kind) {
+                if let (CmpOp::Eq, TermKind::Interval(lo_written, hi_written)) = (op, &b.kind) {
                     let t = self.term(a, scope, ranges);
-                    let lo = self.term(lo, scope, ranges);
-                    let hi = self.term(hi, scope, ranges);
-                    return Some(Lit::Range { t, lo, hi });
+                    let lo = self.term(lo_written, scope, ranges);
+                    let hi = self.term(hi_written, scope, ranges);
+                    let op = self.interval_op(b.span, lo_written, hi_written);
+                    return Some(Lit::Range { t, lo, hi, op });
                 }
                 let a = self.term(a, scope, ranges);
                 let b = self.term(b, scope, ranges);
@@ -1022,6 +1029,15 @@ impl Normalizer<'_> {
         }
     }
 
+    /// The written interval `lo..hi` at `span`, for clingo's `interval
+    /// undefined` info (none for very long bounds).
+    fn interval_op(&mut self, span: Span, lo: &ast::Term, hi: &ast::Term) -> OpId {
+        match op_text::interval(lo, hi) {
+            Some(shown) => self.syms.add_op(span, "interval undefined:", shown),
+            None => OpId::NONE,
+        }
+    }
+
     /// Where an undefined ground operation `g` (written as `t`, its
     /// operands folded to symbols) is, and how clingo shows it: the
     /// operation over the operands' values, in parentheses (`(1/0)` for
@@ -1034,7 +1050,7 @@ impl Normalizer<'_> {
             _ => String::new(),
         };
         match (g, &t.kind) {
-            (GTerm::Unary(op, a), _) => Some((
+            (GTerm::Unary(op, a, _), _) => Some((
                 t.span,
                 match op {
                     ast::UnOp::Neg => format!("(-{})", show(a)),
@@ -1042,7 +1058,7 @@ impl Normalizer<'_> {
                     ast::UnOp::BitNot => format!("(~{})", show(a)),
                 },
             )),
-            (GTerm::Binary(op, a, b), TermKind::Binary(_, ta, tb)) => {
+            (GTerm::Binary(op, a, b, _), TermKind::Binary(_, ta, tb)) => {
                 for (x, tx) in [(a, ta), (b, tb)] {
                     let negated = matches!(tx.kind, TermKind::Unary(ast::UnOp::Neg, _));
                     if let (true, GTerm::Sym(s)) = (negated, &**x) {
@@ -1076,7 +1092,12 @@ impl Normalizer<'_> {
                         .with_detail(format!("function '{}' not found", &name[1..])),
                 );
                 let (one, zero) = (self.syms.int(1), self.syms.int(0));
-                return GTerm::Binary(ast::BinOp::Div, Box::new(GTerm::Sym(one)), Box::new(GTerm::Sym(zero)));
+                return GTerm::Binary(
+                    ast::BinOp::Div,
+                    Box::new(GTerm::Sym(one)),
+                    Box::new(GTerm::Sym(zero)),
+                    OpId::NONE,
+                );
             }
             TermKind::Func { name, args } => {
                 if args.is_empty() {
@@ -1091,17 +1112,19 @@ impl Normalizer<'_> {
                 // Pools were expanded before; a leftover one (cannot happen) reads as its first option.
                 return self.term(&alts[0], scope, ranges);
             }
-            TermKind::Unary(op, a) => GTerm::Unary(*op, Box::new(self.term(a, scope, ranges))),
+            TermKind::Unary(op, a) => GTerm::Unary(*op, Box::new(self.term(a, scope, ranges)), OpId::NONE),
             TermKind::Binary(op, a, b) => GTerm::Binary(
                 *op,
                 Box::new(self.term(a, scope, ranges)),
                 Box::new(self.term(b, scope, ranges)),
+                OpId::NONE,
             ),
-            TermKind::Interval(lo, hi) => {
-                let lo = self.term(lo, scope, ranges);
-                let hi = self.term(hi, scope, ranges);
+            TermKind::Interval(lo_written, hi_written) => {
+                let lo = self.term(lo_written, scope, ranges);
+                let hi = self.term(hi_written, scope, ranges);
                 let v = scope.fresh("#Range", t.span);
-                ranges.push(Lit::Range { t: GTerm::Var(v), lo, hi });
+                let op = self.interval_op(t.span, lo_written, hi_written);
+                ranges.push(Lit::Range { t: GTerm::Var(v), lo, hi, op });
                 GTerm::Var(v)
             }
         };
@@ -1112,10 +1135,20 @@ impl Normalizer<'_> {
         let sym = |t: &GTerm| matches!(t, GTerm::Sym(_));
         let folded = match &g {
             GTerm::Func { args, .. } => args.iter().all(sym),
-            GTerm::Unary(_, a) => sym(a),
-            GTerm::Binary(_, a, b) => sym(a) && sym(b),
+            GTerm::Unary(_, a, _) => sym(a),
+            GTerm::Binary(_, a, b, _) => sym(a) && sym(b),
             GTerm::Sym(_) | GTerm::Var(_) => false,
         };
+        if !folded && matches!(g, GTerm::Unary(..) | GTerm::Binary(..)) {
+            // an operation over variables: where it is written and how
+            // clingo shows it, should an instance leave it undefined
+            let mut g = g;
+            if let Some((span, shown, linear)) = op_text::describe(t) {
+                let id = self.syms.add_op(span, "operation undefined:", shown);
+                stamp(&mut g, id, linear);
+            }
+            return g;
+        }
         if folded {
             if let Some(s) = g.eval(&Binding::new(0), self.syms) {
                 return GTerm::Sym(s);
@@ -1341,4 +1374,25 @@ fn pool_or_interval(t: &ast::Term) -> bool {
         !found
     });
     found
+}
+
+/// Gives operation node `g` the written operation `id`, and, where `g` is
+/// a linear term (one operation for gringo), every operation inside it.
+fn stamp(g: &mut GTerm, id: OpId, linear: bool) {
+    match g {
+        GTerm::Unary(_, a, own) => {
+            *own = id;
+            if linear {
+                stamp(a, id, true);
+            }
+        }
+        GTerm::Binary(_, a, b, own) => {
+            *own = id;
+            if linear {
+                stamp(a, id, true);
+                stamp(b, id, true);
+            }
+        }
+        GTerm::Var(_) | GTerm::Sym(_) | GTerm::Func { .. } => {}
+    }
 }

@@ -221,7 +221,7 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
                 None
             }
         }
-        Lit::Range { t, lo, hi } => {
+        Lit::Range { t, lo, hi, .. } => {
             let mut vl = Vec::new();
             lo.vars(&mut vl);
             hi.vars(&mut vl);

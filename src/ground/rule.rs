@@ -6,7 +6,7 @@
 //! per rule.  Aggregate bounds are stored as `value op term`.
 
 use super::symbol::{Name, Sym};
-use super::term::{GTerm, Var};
+use super::term::{GTerm, OpId, Var};
 use crate::syntax::ast::{AggFun, CmpOp, Sign};
 use crate::syntax::span::Span;
 
@@ -50,6 +50,8 @@ pub enum Lit {
         lo: GTerm,
         /// The upper end, included.
         hi: GTerm,
+        /// The written interval, for clingo's `interval undefined` info.
+        op: OpId,
     },
     /// `#true` or `#false`.
     Bool(bool),
@@ -265,7 +267,7 @@ impl Lit {
                 l.vars(out);
                 r.vars(out)
             }
-            Lit::Range { t, lo, hi } => {
+            Lit::Range { t, lo, hi, .. } => {
                 t.vars(out);
                 lo.vars(out);
                 hi.vars(out)

@@ -9,6 +9,8 @@
 //! arguments) < `#sup`; tuples are functions with the empty name.
 
 use super::hash::ISet;
+use super::term::OpId;
+use crate::syntax::span::Span;
 use std::cmp::Ordering;
 use std::fmt::{self, Write};
 
@@ -129,7 +131,16 @@ fn a_symbol_is_three_words() {
 pub struct Symbols {
     names: ISet<Box<str>>,
     syms: ISet<SymData>,
+    /// The written operations of non-ground terms and the intervals (see
+    /// `term::OpId`): where each is, clingo's message and how it shows it.
+    ops: Vec<(Span, &'static str, String)>,
+    /// Operations found undefined while instantiating, not yet reported.
+    undefined: Vec<OpId>,
 }
+
+/// The most undefined operations kept for reporting between two reports
+/// (clingo writes at most 20 messages).
+const UNDEFINED_KEPT: usize = 1000;
 
 impl Symbols {
     /// A table holding only the empty name (the tuple name, `Name(0)`).
@@ -137,6 +148,27 @@ impl Symbols {
         let mut s = Symbols::default();
         s.name(""); // the tuple name is Name(0)
         s
+    }
+
+    /// Registers a written operation (or interval): at `span`, reported
+    /// with the message `what` and shown as `text`.
+    pub fn add_op(&mut self, span: Span, what: &'static str, text: String) -> OpId {
+        self.ops.push((span, what, text));
+        OpId(self.ops.len() as u32 - 1)
+    }
+
+    /// Records that operation `id` was undefined in an instance.
+    pub fn note_undefined(&mut self, id: OpId) {
+        if id.0 != OpId::NONE.0 && self.undefined.len() < UNDEFINED_KEPT {
+            self.undefined.push(id);
+        }
+    }
+
+    /// The undefined operations recorded since the last call, in order:
+    /// where each is written, clingo's message and how it shows it.
+    pub fn take_undefined(&mut self) -> Vec<(Span, &'static str, String)> {
+        let ids = std::mem::take(&mut self.undefined);
+        ids.into_iter().filter_map(|id| self.ops.get(id.0 as usize).cloned()).collect()
     }
 
     /// The handle of the name `n`, interned if new.

@@ -75,6 +75,25 @@ impl Binding {
     }
 }
 
+/// Which written operation a term's operation node stands for: an index
+/// into [`Symbols`]' table of operations (where it is written and how
+/// clingo shows it), read only to name an undefined operation
+/// ([`GTerm::note_undefined`]). It never changes what a term means, so
+/// all are equal.
+#[derive(Clone, Copy, Debug)]
+pub struct OpId(pub u32);
+
+impl OpId {
+    /// An operation the grounder made itself, never reported.
+    pub const NONE: OpId = OpId(u32::MAX);
+}
+
+impl PartialEq for OpId {
+    fn eq(&self, _: &OpId) -> bool {
+        true
+    }
+}
+
 /// A term of a normalised rule (ground parts may already be symbols).
 #[derive(Clone, PartialEq, Debug)]
 pub enum GTerm {
@@ -91,10 +110,11 @@ pub enum GTerm {
         /// The arguments.
         args: Vec<GTerm>,
     },
-    /// A unary operation.
-    Unary(UnOp, Box<GTerm>),
-    /// An arithmetic or bitwise binary operation (on integers).
-    Binary(BinOp, Box<GTerm>, Box<GTerm>),
+    /// A unary operation, and which written operation it is.
+    Unary(UnOp, Box<GTerm>, OpId),
+    /// An arithmetic or bitwise binary operation (on integers), and which
+    /// written operation it is.
+    Binary(BinOp, Box<GTerm>, Box<GTerm>, OpId),
 }
 
 impl GTerm {
@@ -108,8 +128,8 @@ impl GTerm {
             }
             GTerm::Sym(_) => {}
             GTerm::Func { args, .. } => args.iter().for_each(|a| a.vars(out)),
-            GTerm::Unary(_, a) => a.vars(out),
-            GTerm::Binary(_, a, b) => {
+            GTerm::Unary(_, a, _) => a.vars(out),
+            GTerm::Binary(_, a, b, _) => {
                 a.vars(out);
                 b.vars(out)
             }
@@ -198,9 +218,9 @@ impl GTerm {
                 GTerm::Var(w) => (*w == v) as usize,
                 GTerm::Sym(_) => 0,
                 GTerm::Func { .. } => 100,
-                GTerm::Unary(UnOp::Neg, a) => occurs(a, v),
-                GTerm::Unary(_, a) => 100 * occurs(a, v),
-                GTerm::Binary(op, a, b) => {
+                GTerm::Unary(UnOp::Neg, a, _) => occurs(a, v),
+                GTerm::Unary(_, a, _) => 100 * occurs(a, v),
+                GTerm::Binary(op, a, b, _) => {
                     let (x, y) = (occurs(a, v), occurs(b, v));
                     match op {
                         BinOp::Add | BinOp::Sub => x + y,
@@ -226,17 +246,51 @@ impl GTerm {
                 }
                 Some(syms.func(*name, *neg, vals))
             }
-            GTerm::Unary(op, a) => {
+            GTerm::Unary(op, a, _) => {
                 let x = a.eval(b, syms)?;
                 unary(*op, x, syms)
             }
-            GTerm::Binary(op, a, c) => {
+            GTerm::Binary(op, a, c, _) => {
                 let x = a.eval(b, syms)?;
                 let x = syms.as_int(x)?;
                 let y = c.eval(b, syms)?;
                 let y = syms.as_int(y)?;
                 Some(syms.int(binary(*op, x, y)?))
             }
+        }
+    }
+
+    /// The innermost operation of this term (in the order of evaluation)
+    /// whose operands have values but that is undefined on them; `None`
+    /// when the term has a value or a variable is unbound.
+    fn first_undefined(&self, b: &Binding, syms: &mut Symbols) -> Option<OpId> {
+        match self {
+            GTerm::Var(_) | GTerm::Sym(_) => None,
+            GTerm::Func { args, .. } => args.iter().find_map(|a| a.first_undefined(b, syms)),
+            GTerm::Unary(op, a, id) => {
+                if let Some(inner) = a.first_undefined(b, syms) {
+                    return Some(inner);
+                }
+                let x = a.eval(b, syms)?;
+                unary(*op, x, syms).is_none().then_some(*id)
+            }
+            GTerm::Binary(op, a, c, id) => {
+                if let Some(inner) = a.first_undefined(b, syms).or_else(|| c.first_undefined(b, syms)) {
+                    return Some(inner);
+                }
+                let (x, y) = (a.eval(b, syms)?, c.eval(b, syms)?);
+                let value = syms.as_int(x).zip(syms.as_int(y)).and_then(|(x, y)| binary(*op, x, y));
+                value.is_none().then_some(*id)
+            }
+        }
+    }
+
+    /// Records, for clingo's `operation undefined` info, the undefined
+    /// operation that leaves this term without a value under `b` (none
+    /// when the grounder made the operation itself).
+    pub fn note_undefined(&self, b: &Binding, syms: &mut Symbols) {
+        if let Some(id) = self.first_undefined(b, syms) {
+            syms.note_undefined(id);
         }
     }
 
@@ -344,8 +398,8 @@ impl GTerm {
             }
             GTerm::Sym(_) => Free::None,
             GTerm::Func { args, .. } => args.iter().fold(Free::None, |acc, a| acc.join(a.free_var(b))),
-            GTerm::Unary(_, a) => a.free_var(b),
-            GTerm::Binary(_, a, c) => a.free_var(b).join(c.free_var(b)),
+            GTerm::Unary(_, a, _) => a.free_var(b),
+            GTerm::Binary(_, a, c, _) => a.free_var(b).join(c.free_var(b)),
         }
     }
 
@@ -460,8 +514,14 @@ mod tests {
         let two = syms.int(2);
         let t = GTerm::Binary(
             BinOp::Sub,
-            Box::new(GTerm::Binary(BinOp::Mul, Box::new(GTerm::Var(Var(0))), Box::new(GTerm::Sym(two)))),
+            Box::new(GTerm::Binary(
+                BinOp::Mul,
+                Box::new(GTerm::Var(Var(0))),
+                Box::new(GTerm::Sym(two)),
+                OpId::NONE,
+            )),
             Box::new(GTerm::Sym(two)),
+            OpId::NONE,
         );
         assert!(t.matchable(&|_| false).is_some());
         let mut b = Binding::new(1);
