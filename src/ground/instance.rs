@@ -61,8 +61,8 @@ impl Instantiator {
 
     /// Notes the undefined operation of the first of `terms` without a
     /// value under `b` (clingo's `operation undefined` info).
-    pub(super) fn note_undefined(&mut self, terms: &[GTerm], b: &Binding) {
-        if let Some(t) = terms.iter().find(|t| t.eval(b, &mut self.syms).is_none()) {
+    pub(super) fn note_undefined<'t>(&mut self, terms: impl IntoIterator<Item = &'t GTerm>, b: &Binding) {
+        if let Some(t) = terms.into_iter().find(|t| t.eval(b, &mut self.syms).is_none()) {
             t.note_undefined(b, &mut self.syms);
         }
     }
@@ -442,7 +442,7 @@ impl Instantiator {
         body: Vec<program::Lit>,
     ) {
         let (Some(w), Some(p)) = (weight.eval(b, &mut self.syms), priority.eval(b, &mut self.syms)) else {
-            self.note_undefined(&[weight.clone(), priority.clone()], b);
+            self.note_undefined([weight, priority], b);
             return;
         };
         let mut t = Vec::with_capacity(tuple.len());
