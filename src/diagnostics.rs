@@ -94,11 +94,13 @@ impl InfoClass {
 /// not produce, as gringo's logger checks it).
 ///
 /// Invariant: `left` is the limit less the messages written so far (not
-/// below 0); `errors` says whether an error was written.
+/// below 0); `errors` says whether an error was written; `stopped` whether
+/// a message came past the limit after one (the run ends).
 #[derive(Clone, Debug)]
 pub struct MessageLimit {
     left: u32,
     errors: bool,
+    stopped: bool,
 }
 
 /// What to do with the next message under a [`MessageLimit`].
@@ -118,12 +120,19 @@ impl MessageLimit {
 
     /// A limit of `limit` messages.
     pub fn new(limit: u32) -> MessageLimit {
-        MessageLimit { left: limit, errors: false }
+        MessageLimit { left: limit, errors: false, stopped: false }
+    }
+
+    /// True once a message came past the limit after an error: the run
+    /// ends with "too many messages." and nothing more is written.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// Counts a message of `level` if it is written.
     pub fn admit(&mut self, level: Level) -> Admit {
         if self.left == 0 && self.errors {
+            self.stopped = true;
             return Admit::TooMany;
         }
         if level == Level::Error {
@@ -306,6 +315,8 @@ mod tests {
         // once spent, and an error written, an info ends the run too
         let mut m = MessageLimit::new(1);
         assert_eq!(m.admit(Level::Error), Admit::Write);
+        assert!(!m.stopped());
         assert_eq!(m.admit(Level::Info), Admit::TooMany);
+        assert!(m.stopped());
     }
 }

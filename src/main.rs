@@ -220,8 +220,6 @@ struct Messages {
     /// How many of the run's diagnostics have been looked at.
     seen: usize,
     limit: MessageLimit,
-    /// An error past the limit was met: nothing more is written.
-    too_many: bool,
 }
 
 impl Messages {
@@ -230,13 +228,11 @@ impl Messages {
     fn flush(&mut self, ctl: &Control, cli: &Cli) {
         let all = ctl.diagnostics();
         for d in all.iter().skip(self.seen) {
-            if self.too_many || cli.silenced(d) {
+            if self.limit.stopped() || cli.silenced(d) {
                 continue;
             }
-            match self.limit.admit(d.level) {
-                Admit::Write => eprint!("{}", ctl.render(d)),
-                Admit::Drop => {}
-                Admit::TooMany => self.too_many = true,
+            if self.limit.admit(d.level) == Admit::Write {
+                eprint!("{}", ctl.render(d));
             }
         }
         self.seen = all.len();
@@ -245,7 +241,7 @@ impl Messages {
     /// The last line of a run that failed with `e`: clingo's "too many
     /// messages." when the errors went past the limit.
     fn fail(&self, e: &minasp::Error) {
-        if self.too_many {
+        if self.limit.stopped() {
             eprintln!("*** ERROR: (minasp): too many messages.");
         } else {
             eprintln!("*** ERROR: (minasp): {}", e);

@@ -226,8 +226,6 @@ fn message_code(d: &Diagnostic) -> u8 {
 struct Messages {
     logger: Option<PyObject>,
     limit: MessageLimit,
-    /// An error went past the limit: clingo's "too many messages.".
-    too_many: bool,
     /// Diagnostics of the control looked at so far.
     seen: usize,
 }
@@ -235,22 +233,18 @@ struct Messages {
 impl Messages {
     /// Writes one message (`text` as rendered for stderr) if the limit allows.
     fn emit(&mut self, level: Level, code: u8, text: &str) {
-        if self.too_many {
+        if self.limit.stopped() || self.limit.admit(level) != Admit::Write {
             return;
         }
-        match self.limit.admit(level) {
-            Admit::Write => match &self.logger {
-                // the logger gets the message without the blank line after it
-                Some(logger) => Python::with_gil(|py| {
-                    let text = text.strip_suffix('\n').unwrap_or(text);
-                    if let Err(e) = logger.call1(py, (code, text)) {
-                        e.print(py);
-                    }
-                }),
-                None => eprint!("{text}"),
-            },
-            Admit::Drop => {}
-            Admit::TooMany => self.too_many = true,
+        match &self.logger {
+            // the logger gets the message without the blank line after it
+            Some(logger) => Python::with_gil(|py| {
+                let text = text.strip_suffix('\n').unwrap_or(text);
+                if let Err(e) = logger.call1(py, (code, text)) {
+                    e.print(py);
+                }
+            }),
+            None => eprint!("{text}"),
         }
     }
 
@@ -266,7 +260,11 @@ impl Messages {
 
     /// The error to raise for a failure that says `msg`.
     fn error(&self, msg: impl Into<String>) -> PyErr {
-        PyRuntimeError::new_err(if self.too_many { "too many messages.".to_string() } else { msg.into() })
+        PyRuntimeError::new_err(if self.limit.stopped() {
+            "too many messages.".to_string()
+        } else {
+            msg.into()
+        })
     }
 }
 
@@ -323,8 +321,7 @@ impl Core {
     #[new]
     #[pyo3(signature = (arguments, logger = None, message_limit = MessageLimit::DEFAULT))]
     fn new(arguments: Vec<String>, logger: Option<PyObject>, message_limit: u32) -> PyResult<Core> {
-        let mut messages =
-            Messages { logger, limit: MessageLimit::new(message_limit), too_many: false, seen: 0 };
+        let mut messages = Messages { logger, limit: MessageLimit::new(message_limit), seen: 0 };
         let args = std::iter::once("clingo".to_string()).chain(arguments);
         let cli = Cli::parse_from_args(args).map_err(|e| PyRuntimeError::new_err(argument_error(&e)))?;
         let (models, _) = cli.models_and_inputs();
