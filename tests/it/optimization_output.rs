@@ -1695,3 +1695,24 @@ fn time_limit_keeps_the_best_model_and_leaves_the_optimum_unknown() {
     assert!(out.summary.as_ref().unwrap()[0] <= -1, "{}", out.show());
     assert_eq!(out.code, Some(11), "{}", out.show());
 }
+
+/// clingo 5 lets an optimize element's condition be empty (`1 :`) and a
+/// weak constraint's body be empty (`:~ . [3@1]`): the element always
+/// counts. minasp refused both as syntax errors. Here `a` costs 2 at
+/// priority 0 and 1 at priority 1, the rest (3 at priority 1, 1 at 0)
+/// always counts: the optimum `3 1` is the answer without `a`.
+#[test]
+fn empty_conditions_and_an_empty_weak_body_always_count() {
+    let program = "{a}. #minimize { 1 : ; 2,a : a }.\n:~ . [3@1]\n:~ a. [1@1,b]\n";
+    let mut runs = vec![minasp(&["--opt-mode=optN", "0"], program)];
+    runs.extend(clingo(&["--opt-mode=optN", "0"], program, "empty optimize conditions"));
+    for out in &runs {
+        assert_eq!(out.code, Some(30), "{}", out.show());
+        assert_eq!(out.summary, Some(vec![3, 1]), "{}", out.show());
+        let optimal: Vec<&Answer> = out.answers.iter().filter(|a| a.costs == Some(vec![3, 1])).collect();
+        // (optN prints the optimal model again after the converging ones)
+        assert!(!optimal.is_empty(), "{}", out.show());
+        assert!(optimal.iter().all(|a| a.atoms == atoms("")), "{}", out.show());
+        assert!(!out.stderr.contains("error"), "{}", out.show());
+    }
+}
