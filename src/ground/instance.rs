@@ -659,7 +659,7 @@ impl Instantiator {
                     Truth::False
                 }
             }
-            Lit::Cond { lit, cond } => self.conditional(lit, cond, b),
+            Lit::Cond { lit, cond, .. } => self.conditional(lit, cond, b),
             Lit::Agg(a) => {
                 let recursive = a.elems.iter().any(|e| {
                     e.cond.iter().any(|c| {

@@ -10,6 +10,7 @@
 
 pub mod aggregate;
 pub mod auxiliary;
+mod body_rewrite;
 pub mod depgraph;
 pub mod domain;
 pub mod hash;

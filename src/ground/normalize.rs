@@ -11,6 +11,7 @@
 //! Invariant: every rule produced satisfies the [`super::rule`] invariants;
 //! every problem becomes a diagnostic, nothing panics.
 
+use super::body_rewrite::Rewrite;
 use super::hash::ISet;
 use super::hash::Map;
 use super::op_text;
@@ -143,11 +144,19 @@ pub fn normalize(
                     if !domains.is_empty() {
                         r = Cow::Owned(with_domains(&r, &domains));
                     }
-                    if unpooled(&r) {
+                    if unpooled(&r) && dialect != Dialect::Clingo5 {
                         n.rule(&r);
                         continue;
                     }
-                    for r in expand_rule(&r, dialect) {
+                    if unpooled(&r) {
+                        match super::body_rewrite::rewrite(&r) {
+                            Rewrite::Same => n.rule(&r),
+                            Rewrite::Changed(r) => n.rule(&r),
+                            Rewrite::Dropped => {}
+                        }
+                        continue;
+                    }
+                    for r in clingo_rules(&r, dialect) {
                         n.rule(&r);
                     }
                 }
@@ -176,7 +185,7 @@ pub fn normalize(
                     })];
                     body.extend(expand_conjunction(cond).into_iter().map(BodyLit::Lit));
                     let r = ast::Rule { span: *span, head: ast::Head::Atom(what.clone()), body };
-                    for r in expand_rule(&r, dialect) {
+                    for r in clingo_rules(&r, dialect) {
                         n.show_rule(&r);
                     }
                 }
@@ -205,7 +214,7 @@ pub fn normalize(
                     let head = opt_head(e, *maximize, *kind, (optimize_statements, i), &priority);
                     let r = ast::Rule { span: e.span, head: ast::Head::Atom(head), body: e.cond.clone() };
                     let r = with_domains(&r, &domains);
-                    for r in expand_rule(&r, dialect) {
+                    for r in clingo_rules(&r, dialect) {
                         n.opt_rule(&r);
                     }
                 }
@@ -213,7 +222,7 @@ pub fn normalize(
             Statement::External { span, atom, body, value } => {
                 let r =
                     ast::Rule { span: *span, head: ast::Head::Atom((**atom).clone()), body: body.clone() };
-                for r in expand_rule(&r, dialect) {
+                for r in clingo_rules(&r, dialect) {
                     n.external_rule(&r, value.as_deref());
                 }
             }
@@ -233,7 +242,7 @@ pub fn normalize(
                 let (atom, body) = &**ab;
                 n.project_directive = true;
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(atom.clone()), body: body.clone() };
-                for r in expand_rule(&r, dialect) {
+                for r in clingo_rules(&r, dialect) {
                     n.atom_directive(&r, true, Head::Project);
                 }
             }
@@ -248,7 +257,7 @@ pub fn normalize(
                 let args = vec![(**atom).clone(), (**weight).clone(), priority, (**modifier).clone()];
                 let head = ast::Term::new(*span, TermKind::Func { name: "#heuristic".into(), args });
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(head), body: body.clone() };
-                for r in expand_rule(&r, dialect) {
+                for r in clingo_rules(&r, dialect) {
                     n.heuristic_rule(&r);
                 }
             }
@@ -271,14 +280,14 @@ pub fn normalize(
                     let args = vec![u.clone(), v.clone()];
                     let head = ast::Term::new(*span, TermKind::Func { name: "#edge".into(), args });
                     let r = ast::Rule { span: *span, head: ast::Head::Atom(head), body: body.clone() };
-                    for r in expand_rule(&r, dialect) {
+                    for r in clingo_rules(&r, dialect) {
                         n.edge_rule(&r);
                     }
                 }
             }
             Statement::ShowTerm { span, term, body } => {
                 let r = ast::Rule { span: *span, head: ast::Head::Atom(term.clone()), body: body.clone() };
-                for r in expand_rule(&r, dialect) {
+                for r in clingo_rules(&r, dialect) {
                     n.show_rule(&r);
                 }
             }
@@ -787,7 +796,7 @@ impl Normalizer<'_> {
     fn body_lit(&mut self, b: &BodyLit, scope: &mut Scope, ranges: &mut Vec<Lit>) -> Option<Lit> {
         match b {
             BodyLit::Lit(l) => self.literal(l, scope, ranges),
-            BodyLit::Conditional { lit, cond, .. } => {
+            BodyLit::Conditional { span, lit, cond } => {
                 let mut inner = Vec::new();
                 for c in cond {
                     if let Some(l) = self.literal(c, scope, &mut inner) {
@@ -797,7 +806,7 @@ impl Normalizer<'_> {
                 // `p(X,_) : r(X)`: the `_` is bound by nothing, so
                 // "some `p(X,_)`" is the projection (as clingo reads it)
                 let l = self.projected_literal(lit, scope, &mut inner)?;
-                Some(Lit::Cond { lit: Box::new(l), cond: inner })
+                Some(Lit::Cond { span: *span, lit: Box::new(l), cond: inner })
             }
             BodyLit::Aggregate { sign, agg } => {
                 let mut elems = Vec::new();
@@ -859,7 +868,7 @@ impl Normalizer<'_> {
                     }
                 }
                 let bounds = self.bounds(&agg.left, &agg.right, scope, ranges);
-                Some(Lit::Agg(Box::new(Agg { sign: *sign, fun: agg.fun, elems, bounds })))
+                Some(Lit::Agg(Box::new(Agg { span: agg.span, sign: *sign, fun: agg.fun, elems, bounds })))
             }
         }
     }
@@ -1298,6 +1307,23 @@ pub(super) fn lit_vars(l: &ast::Literal, out: &mut Vec<String>) {
         }
         LitKind::Bool(_) => {}
     }
+}
+
+/// The rules a rule's pools stand for, each as clingo 5 reads its body
+/// (see `body_rewrite`; gringo 3's rules as they are).
+fn clingo_rules(r: &ast::Rule, dialect: Dialect) -> Vec<ast::Rule> {
+    let mut rules = expand_rule(r, dialect);
+    if dialect == Dialect::Clingo5 {
+        rules.retain_mut(|r| match super::body_rewrite::rewrite(r) {
+            Rewrite::Same => true,
+            Rewrite::Changed(new) => {
+                *r = new;
+                true
+            }
+            Rewrite::Dropped => false,
+        });
+    }
+    rules
 }
 
 /// The rule with `p(X)` added to its body for each `#domain p(X).` whose

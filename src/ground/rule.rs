@@ -57,6 +57,8 @@ pub enum Lit {
     Bool(bool),
     /// `lit : cond` — for every instance of `cond`, `lit` holds.
     Cond {
+        /// Where it is written (its variables' scope, for safety errors).
+        span: Span,
         /// The literal that must hold.
         lit: Box<Lit>,
         /// The condition.
@@ -78,6 +80,9 @@ pub struct Elem {
 /// An aggregate literal of a core rule.
 #[derive(Clone, Debug)]
 pub struct Agg {
+    /// Where it is written, bounds included (its elements' scope, for
+    /// safety errors).
+    pub span: Span,
     /// The default negation in front of the aggregate.
     pub sign: Sign,
     /// The aggregate function.
@@ -247,7 +252,7 @@ impl Lit {
         match self {
             Lit::Atom { sign, atom } => out.push((atom.pred, *sign == Sign::Pos)),
             Lit::Cmp { .. } | Lit::Range { .. } | Lit::Bool(_) => {}
-            Lit::Cond { lit, cond } => {
+            Lit::Cond { lit, cond, .. } => {
                 lit.preds(out);
                 cond.iter().for_each(|c| c.preds(out));
             }
@@ -273,7 +278,7 @@ impl Lit {
                 hi.vars(out)
             }
             Lit::Bool(_) => {}
-            Lit::Cond { lit, cond } => {
+            Lit::Cond { lit, cond, .. } => {
                 lit.vars(out);
                 cond.iter().for_each(|c| c.vars(out));
             }

@@ -2,7 +2,9 @@
 //! literal, an equation or interval with a bound right-hand side, or an
 //! assignment aggregate; element-local variables by their element's
 //! condition.  An unsafe rule is an error in gringo's format, naming each
-//! unsafe variable with its location.
+//! unsafe variable with its location; as gringo, the variables local to a
+//! body aggregate's element or to a conditional literal get an error of
+//! their own, placed at that aggregate or literal.
 
 use super::instantiate::global_vars;
 use super::plan::plan;
@@ -10,8 +12,12 @@ use super::rule::{Lit, Rule};
 use super::symbol::Symbols;
 use super::term::{GTerm, Var};
 use crate::diagnostics::Diagnostic;
+use crate::syntax::span::Span;
 
-/// Adds an error diagnostic if `r` is unsafe.
+/// Adds an error diagnostic if `r` is unsafe: one for the variables of
+/// the rule (and of its head's elements), at the rule, and, as clingo
+/// places them, one for each body aggregate element or conditional
+/// literal whose own variables are unsafe, at that aggregate or literal.
 pub fn check(r: &Rule, _syms: &Symbols, diags: &mut Vec<Diagnostic>) {
     let global = global_vars(r);
     let none = vec![false; r.num_vars];
@@ -42,28 +48,41 @@ pub fn check(r: &Rule, _syms: &Symbols, diags: &mut Vec<Diagnostic>) {
         cond.iter().for_each(|c| c.vars(&mut vs));
         need(vs, &b2, out);
     };
+    let mut local: Vec<(Span, Vec<Var>)> = Vec::new();
     for l in &r.body {
         match l {
             Lit::Agg(a) => {
                 for e in &a.elems {
-                    elem(&e.cond, e.tuple.iter().collect(), None, &mut unsafe_vars);
+                    let mut vs = Vec::new();
+                    elem(&e.cond, e.tuple.iter().collect(), None, &mut vs);
+                    local.push((a.span, vs));
                 }
             }
-            Lit::Cond { lit, cond } => elem(cond, vec![], Some(lit), &mut unsafe_vars),
+            Lit::Cond { span, lit, cond } => {
+                let mut vs = Vec::new();
+                elem(cond, vec![], Some(lit), &mut vs);
+                local.push((*span, vs));
+            }
             _ => {}
         }
     }
-    {
-        for e in r.head.elems() {
-            elem(&e.cond, e.atom.args.iter().collect(), None, &mut unsafe_vars);
-        }
+    for e in r.head.elems() {
+        elem(&e.cond, e.atom.args.iter().collect(), None, &mut unsafe_vars);
     }
+    for (span, vs) in local {
+        report(r, span, vs, diags);
+    }
+    report(r, r.span, unsafe_vars, diags);
+}
+
+/// The error for the unsafe variables `vs` of `r` (none: no error), at `span`.
+fn report(r: &Rule, span: Span, mut unsafe_vars: Vec<Var>, diags: &mut Vec<Diagnostic>) {
     if unsafe_vars.is_empty() {
         return;
     }
     unsafe_vars.sort_by_key(|v| (r.var_spans[v.0 as usize].lo, v.0));
     let unsafe_written = unsafe_vars.iter().any(|v| !r.var_names[v.0 as usize].starts_with('#'));
-    let mut d = Diagnostic::error(r.span, "unsafe variables in:").quoting_source();
+    let mut d = Diagnostic::error(span, "unsafe variables in:").quoting_source();
     for v in unsafe_vars {
         let name = &r.var_names[v.0 as usize];
         // Variables made by the normaliser (for intervals) are unsafe only

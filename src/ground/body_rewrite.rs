@@ -1,0 +1,166 @@
+//! Two rewritings clingo 5 makes of a rule's body before it checks the
+//! rule's safety (so both decide what is unsafe, not only what holds):
+//!
+//! - A body aggregate without bounds (`#count { X : p(X) }`) always holds:
+//!   it is dropped, local variables and all (clingo neither reports them
+//!   unsafe nor the atoms of its elements as undefined). Under `not` its
+//!   body never holds, and the rule is dropped, as clingo 5.8 does.
+//! - In a conditional literal `b(X,Y) : c(X)`, a variable that occurs once,
+//!   in the positive atom only and nowhere else in the rule, is bound by
+//!   nothing: clingo reads it as `_`, "some `b(X,..)`" for each `X` of the
+//!   condition (`c. b(1). a :- b(X) : c.` derives `a`). It becomes `_`,
+//!   whose projection the normaliser already builds. A variable written
+//!   twice in the atom stays unsafe here.
+//!
+//! Invariant: a rule without such a literal is left as it is
+//! ([`Rewrite::Same`], no copy); a rewritten rule has the answer sets
+//! clingo gives the original.
+
+use crate::syntax::ast::{BodyLit, LitKind, Rule, Sign, Term, TermKind};
+use std::collections::HashMap;
+
+/// What becomes of a rule.
+#[derive(Debug)]
+pub enum Rewrite {
+    /// It stays as written.
+    Same,
+    /// It is read as this rule.
+    Changed(Rule),
+    /// Its body never holds.
+    Dropped,
+}
+
+/// The rule as clingo 5 reads it (see the module documentation).
+pub fn rewrite(r: &Rule) -> Rewrite {
+    let boundless = |b: &BodyLit| matches!(b, BodyLit::Aggregate { agg, .. } if agg.left.is_none() && agg.right.is_none());
+    let projectable = |b: &BodyLit| matches!(b, BodyLit::Conditional { lit, .. } if lit.sign == Sign::Pos && matches!(lit.kind, LitKind::Atom(_)));
+    if !r.body.iter().any(|b| boundless(b) || projectable(b)) {
+        return Rewrite::Same;
+    }
+    let mut r = r.clone();
+    let mut dropped = false;
+    r.body.retain(|b| match b {
+        BodyLit::Aggregate { sign, .. } if boundless(b) => {
+            dropped |= *sign == Sign::Not;
+            false
+        }
+        _ => true,
+    });
+    if dropped {
+        return Rewrite::Dropped;
+    }
+    if !r.body.iter().any(projectable) {
+        return Rewrite::Changed(r);
+    }
+    let mut everywhere = HashMap::new();
+    r.terms_mut(&mut |t, _| count_vars(t, &mut everywhere));
+    for b in &mut r.body {
+        let BodyLit::Conditional { lit, .. } = b else { continue };
+        let LitKind::Atom(atom) = &mut lit.kind else { continue };
+        if lit.sign != Sign::Pos {
+            continue;
+        }
+        let mut here = HashMap::new();
+        count_vars(atom, &mut here);
+        // once in the atom and nowhere else (the condition included)
+        let lone: Vec<String> = here
+            .into_iter()
+            .filter(|(v, n)| *n == 1 && everywhere.get(v) == Some(&1))
+            .map(|(v, _)| v)
+            .collect();
+        if lone.is_empty() {
+            continue;
+        }
+        atom.visit_mut(&mut |t| {
+            if matches!(&t.kind, TermKind::Var(v) if lone.contains(v)) {
+                t.kind = TermKind::Anon;
+            }
+            true
+        });
+    }
+    Rewrite::Changed(r)
+}
+
+/// Adds each occurrence of a variable in `t` to `counts`.
+fn count_vars(t: &mut Term, counts: &mut HashMap<String, usize>) {
+    t.visit_mut(&mut |t| {
+        if let TermKind::Var(v) = &t.kind {
+            *counts.entry(v.clone()).or_default() += 1;
+        }
+        true
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{rewrite, Rewrite};
+    use crate::syntax::ast::{BodyLit, LitKind, Rule, Statement, TermKind};
+    use crate::syntax::parse::{parse, Dialect};
+    use crate::syntax::span::FileId;
+
+    fn rule(src: &str) -> Rule {
+        let (stmts, d) = parse(FileId(0), src, Dialect::Clingo5);
+        assert!(d.is_empty(), "{:?}", d);
+        match stmts.into_iter().next() {
+            Some(Statement::Rule(r)) => r,
+            other => panic!("not a rule: {:?}", other),
+        }
+    }
+
+    /// The rule after the rewriting (`None`: dropped).
+    fn rewritten(src: &str) -> Option<Rule> {
+        let r = rule(src);
+        match rewrite(&r) {
+            Rewrite::Same => Some(r),
+            Rewrite::Changed(r) => Some(r),
+            Rewrite::Dropped => None,
+        }
+    }
+
+    /// The body's length after the rewriting (`None`: the rule is dropped).
+    fn body_len(src: &str) -> Option<usize> {
+        rewritten(src).map(|r| r.body.len())
+    }
+
+    /// The arguments of the first conditional literal's atom after the
+    /// rewriting: variable names, `_`, or `?` for anything else.
+    fn cond_args(src: &str) -> Vec<String> {
+        let r = rewritten(src).expect("kept");
+        let Some(BodyLit::Conditional { lit, .. }) =
+            r.body.iter().find(|b| matches!(b, BodyLit::Conditional { .. }))
+        else {
+            panic!("no conditional literal")
+        };
+        let LitKind::Atom(t) = &lit.kind else { panic!("not an atom") };
+        let TermKind::Func { args, .. } = &t.kind else { panic!("not a function") };
+        args.iter()
+            .map(|a| match &a.kind {
+                TermKind::Var(v) => v.clone(),
+                TermKind::Anon => "_".into(),
+                _ => "?".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn boundless_aggregates_are_dropped_and_their_negation_drops_the_rule() {
+        assert_eq!(body_len("p :- q, #count { X : r(X) }."), Some(1));
+        assert_eq!(body_len("p :- not not #sum { X }."), Some(0));
+        assert_eq!(body_len("p :- q, not #count { X }."), None);
+        // with a bound it stays
+        assert_eq!(body_len("p :- #count { X : r(X) } > 1."), Some(1));
+        assert_eq!(body_len("p :- q, r."), Some(2));
+    }
+
+    #[test]
+    fn a_variable_only_once_in_a_conditional_atom_is_projected() {
+        assert_eq!(cond_args("a :- b(X,Y) : c(X)."), ["X", "_"]);
+        assert_eq!(cond_args("a :- b(X) : c."), ["_"]);
+        // bound elsewhere, in the condition only by a comparison, twice in the atom: kept
+        assert_eq!(cond_args("a(Y) :- b(X,Y) : c(X)."), ["X", "Y"]);
+        assert_eq!(cond_args("a :- b(X) : X > 1."), ["X"]);
+        assert_eq!(cond_args("a :- b(X,X) : c."), ["X", "X"]);
+        // under `not`: kept (clingo reports it unsafe)
+        assert_eq!(cond_args("a :- not b(X) : c."), ["X"]);
+    }
+}
