@@ -1,9 +1,9 @@
 //! A whole program from its files: every file parsed, `#include` followed,
 //! statements split by `#program` part.
 //!
-//! Invariants: each file is read once (a repeated include is clingo's
-//! warning `already included file`, an include that would read a file
-//! still being read is an error: an include cycle); an included file is
+//! Invariants: each file is read once (a repeated include, also one of a
+//! file still being read — a file that includes itself — is clingo's
+//! warning `already included file`, and is skipped); an included file is
 //! read where its `#include` stands, its statements starting in the part
 //! the including file is in; at the end of every file the part is `base`
 //! again (as gringo 5 reads parts).  Statements keep their order;
@@ -241,16 +241,9 @@ impl Reader<'_> {
             return;
         };
         let key = canonical(&found.to_string_lossy()).unwrap_or_else(|| found.clone());
-        if let Some(i) = self.stack.iter().position(|(p, _)| *p == key) {
-            let mut chain: Vec<&str> = self.stack[i..].iter().map(|(_, n)| n.as_str()).collect();
-            chain.push(path);
-            self.parts.diags.push(
-                Diagnostic::error(span, "#include cycle: a file includes itself:")
-                    .with_detail(chain.join(" -> ")),
-            );
-            return;
-        }
-        if self.read.contains(&key) {
+        // a file still being read (one that includes itself, directly or
+        // not) was already included too: clingo skips it with this warning
+        if self.read.contains(&key) || self.stack.iter().any(|(p, _)| *p == key) {
             self.parts.diags.push(Diagnostic::warning(span, "already included file:").with_detail(path));
             return;
         }
