@@ -25,7 +25,7 @@ pub enum LexError {
 #[logos(skip r"[ \t\r\n\f]+")]
 #[logos(skip r"%([^*\n][^\n]*)?")]
 pub enum Token<'s> {
-    /// `%* ... *%`, skipped; an unterminated one is an error.
+    /// `%* ... *%`, skipped (they nest, as in clingo); an unterminated one is an error.
     #[token("%*", block_comment)]
     BlockComment,
     /// An identifier (lowercase initial after any `_`/`'`): a constant, function or predicate name.
@@ -374,16 +374,30 @@ impl fmt::Display for Token<'_> {
 }
 
 fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> logos::FilterResult<(), LexError> {
-    match lex.remainder().find("*%") {
-        Some(i) => {
-            lex.bump(i + 2);
-            logos::FilterResult::Skip
-        }
-        None => {
-            lex.bump(lex.remainder().len());
-            logos::FilterResult::Error(LexError::Invalid)
+    // as clingo's lexer: block comments nest, and a `%` that opens no block
+    // comment hides the rest of its line (a `*%` there closes nothing)
+    let rest = lex.remainder().as_bytes();
+    let mut depth = 1;
+    let mut i = 0;
+    while i < rest.len() {
+        if rest[i..].starts_with(b"*%") {
+            i += 2;
+            depth -= 1;
+            if depth == 0 {
+                lex.bump(i);
+                return logos::FilterResult::Skip;
+            }
+        } else if rest[i..].starts_with(b"%*") {
+            i += 2;
+            depth += 1;
+        } else if rest[i] == b'%' {
+            i = rest[i..].iter().position(|&b| b == b'\n').map_or(rest.len(), |k| i + k);
+        } else {
+            i += 1;
         }
     }
+    lex.bump(rest.len());
+    logos::FilterResult::Error(LexError::Invalid)
 }
 
 /// Consumes a script block up to and including `end` and its `.` (to the
@@ -510,6 +524,21 @@ mod tests {
             kinds("a. % line\n%* block\n spanning *% b.%\nc."),
             vec![Ident("a"), Dot, Ident("b"), Dot, Ident("c"), Dot]
         );
+    }
+
+    /// As clingo 5.4 and 5.8 read them: block comments nest, `*%*` closes
+    /// one and leaves a `*`, and inside a block comment a `%` that opens
+    /// no other one hides the rest of its line, `*%` included.
+    #[test]
+    fn block_comments_nest_and_hide_line_comments() {
+        use Token::*;
+        assert_eq!(kinds("%* x %* y *% b. *% a."), vec![Ident("a"), Dot]);
+        assert_eq!(kinds("%* x **% a."), vec![Ident("a"), Dot]);
+        assert_eq!(kinds("%* x *%* b."), vec![Star, Ident("b"), Dot]);
+        assert_eq!(kinds("%* x % *% b.\n *% a."), vec![Ident("a"), Dot]);
+        for unterminated in ["%* x % *% b. *% a.", "%*% a. *% c.", "%* a %* b *% c."] {
+            assert!(Token::lexer(unterminated).any(|t| t.is_err()), "{unterminated}");
+        }
     }
 
     #[test]
