@@ -195,8 +195,12 @@ pub fn normalize(
                 // Each literal must hold: `:- not l.`
                 for l in expand_conjunction(lits) {
                     let negated = match (&l.kind, l.sign) {
-                        (LitKind::Atom(_), ast::Sign::Pos) => ast::Literal { sign: ast::Sign::Not, ..l },
-                        (LitKind::Atom(_), _) => ast::Literal { sign: ast::Sign::Pos, ..l },
+                        (LitKind::Atom(_) | LitKind::Chain(..), ast::Sign::Pos) => {
+                            ast::Literal { sign: ast::Sign::Not, ..l }
+                        }
+                        (LitKind::Atom(_) | LitKind::Chain(..), _) => {
+                            ast::Literal { sign: ast::Sign::Pos, ..l }
+                        }
                         (LitKind::Cmp(op, a, b), _) => {
                             ast::Literal { kind: LitKind::Cmp(op.negate(), a.clone(), b.clone()), ..l }
                         }
@@ -803,6 +807,24 @@ impl Normalizer<'_> {
                         inner.push(l);
                     }
                 }
+                if let LitKind::Chain(_, ops) = &lit.kind {
+                    // `a < b < c : cond` is `a < b : cond` and `b < c : cond`;
+                    // `not a < b < c : cond` is `#false : cond, a < b, b < c`
+                    let mut cmps = Vec::new();
+                    let l =
+                        self.literal(&ast::Literal { sign: Sign::Pos, ..lit.clone() }, scope, &mut cmps)?;
+                    cmps.push(l);
+                    if lit.sign == Sign::Not {
+                        inner.extend(cmps);
+                        return Some(Lit::Cond { span: *span, lit: Box::new(Lit::Bool(false)), cond: inner });
+                    }
+                    debug_assert_eq!(cmps.len(), ops.len());
+                    let last = cmps.pop()?;
+                    for c in cmps {
+                        ranges.push(Lit::Cond { span: *span, lit: Box::new(c), cond: inner.clone() });
+                    }
+                    return Some(Lit::Cond { span: *span, lit: Box::new(last), cond: inner });
+                }
                 // `p(X,_) : r(X)`: the `_` is bound by nothing, so
                 // "some `p(X,_)`" is the projection (as clingo reads it)
                 let l = self.projected_literal(lit, scope, &mut inner)?;
@@ -907,6 +929,22 @@ impl Normalizer<'_> {
                 let a = self.term(a, scope, ranges);
                 let b = self.term(b, scope, ranges);
                 Some(Lit::Cmp { op: *op, l: a, r: b })
+            }
+            // a chain holds where each comparison does: all but the last go
+            // beside the literal; under `not`, it is `#false : chain`
+            LitKind::Chain(ts, ops) => {
+                let ts: Vec<GTerm> = ts.iter().map(|t| self.term(t, scope, ranges)).collect();
+                let mut cmps: Vec<Lit> = ops
+                    .iter()
+                    .zip(ts.windows(2))
+                    .map(|(op, w)| Lit::Cmp { op: *op, l: w[0].clone(), r: w[1].clone() })
+                    .collect();
+                if l.sign == Sign::Not {
+                    return Some(Lit::Cond { span: l.span, lit: Box::new(Lit::Bool(false)), cond: cmps });
+                }
+                let last = cmps.pop();
+                ranges.extend(cmps);
+                last
             }
             LitKind::Atom(t) => {
                 if l.sign != Sign::Pos && has_anon(t) {
@@ -1305,6 +1343,7 @@ pub(super) fn lit_vars(l: &ast::Literal, out: &mut Vec<String>) {
             term_vars(a, out);
             term_vars(b, out)
         }
+        LitKind::Chain(ts, _) => ts.iter().for_each(|t| term_vars(t, out)),
         LitKind::Bool(_) => {}
     }
 }

@@ -79,6 +79,10 @@ fn expand_literal(l: &ast::Literal) -> Vec<ast::Literal> {
                 with(LitKind::Cmp(*op, a, b))
             })
             .collect(),
+        LitKind::Chain(ts, ops) => product(ts.iter().map(expand_term).collect())
+            .into_iter()
+            .map(|ts| with(LitKind::Chain(ts, ops.clone())))
+            .collect(),
         LitKind::Bool(_) => vec![l.clone()],
     }
 }
@@ -256,6 +260,7 @@ pub fn unpooled(r: &ast::Rule) -> bool {
         BodyLit::Lit(l) => match &l.kind {
             LitKind::Atom(t) => !has_pool(t),
             LitKind::Cmp(_, a, b) => !has_pool(a) && !has_pool(b),
+            LitKind::Chain(ts, _) => !ts.iter().any(has_pool),
             LitKind::Bool(_) => true,
         },
         _ => false,

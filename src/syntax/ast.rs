@@ -176,6 +176,10 @@ pub enum LitKind {
     Atom(Term),
     /// `l op r`, a comparison of two terms.
     Cmp(CmpOp, Term, Term),
+    /// `t0 op0 t1 op1 t2 ..`, a chain of comparisons (clingo 5.6's): each
+    /// neighbouring pair compared; at least three terms, one operator
+    /// fewer.
+    Chain(Vec<Term>, Vec<CmpOp>),
     /// `#true` or `#false`.
     Bool(bool),
 }
@@ -408,6 +412,7 @@ impl Literal {
                 f(a, false);
                 f(b, false);
             }
+            LitKind::Chain(ts, _) => ts.iter_mut().for_each(|t| f(t, false)),
             LitKind::Bool(_) => {}
         }
     }

@@ -508,6 +508,17 @@ fn token_name(t: &str) -> String {
     }
 }
 
+/// The chain `a op b rest..` (see `LitKind::Chain`).
+pub fn chain(a: Term, op: CmpOp, b: Term, rest: Vec<(CmpOp, Term)>) -> LitKind {
+    let mut terms = vec![a, b];
+    let mut ops = vec![op];
+    for (op, t) in rest {
+        ops.push(op);
+        terms.push(t);
+    }
+    LitKind::Chain(terms, ops)
+}
+
 /// The text of a string literal without quotes, escapes resolved
 /// (`\"`, `\\`, `\n`, `\t`).
 pub fn unescape(s: &str) -> String {
