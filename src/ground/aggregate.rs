@@ -11,6 +11,7 @@
 pub use super::auxiliary::{Aux, Truth};
 use super::hash::IMap;
 use super::hash::Map;
+use super::hash::Set;
 use super::symbol::{Sym, SymData, Symbols};
 use crate::program::{Body, Head, Lit, Rule};
 use crate::syntax::ast::{AggFun, CmpOp, Sign};
@@ -61,6 +62,10 @@ pub struct GroundAgg {
     /// Some element may depend on the rule's own head: the aggregate then
     /// needs Ferraris' semantics (see [`Aux::aggregate`]).
     pub recursive: bool,
+    /// The tuples (of a recursive aggregate) of an element whose condition
+    /// has a positive atom that may depend on the rule's own head; the
+    /// others are settled before it.
+    pub unsettled: Set<Tuple>,
 }
 
 impl Aux<'_> {
@@ -81,11 +86,23 @@ impl Aux<'_> {
     /// and `n | a :- not not D.`; every bound is then a monotone weight
     /// constraint over element atoms and `n` atoms, and `D` holds when the
     /// bounds do.  Non-recursive and convex aggregates (where the two
-    /// readings agree) use plain default negation.
+    /// readings agree) use plain default negation, and so do the settled
+    /// elements of a recursive one (those over atoms of components below
+    /// the rule's, see [`GroundAgg::unsettled`]): their atoms are fixed
+    /// before the rule's component, and must not head its rules (an
+    /// external atom that heads a rule would lose its value).
     pub fn aggregate(&mut self, g: &GroundAgg, syms: &Symbols) -> Truth {
         if g.recursive && !convex(g, syms) {
             let d = self.prog.new_atom();
-            let saved = self.recursive.replace((d, Map::default()));
+            let mut settled = Set::default();
+            for (tuple, cond) in &g.elems {
+                if !g.unsettled.contains(tuple) {
+                    if let Some(l) = self.elem_lit(cond) {
+                        settled.insert(l);
+                    }
+                }
+            }
+            let saved = self.recursive.replace((d, Map::default(), settled));
             let t = self.value_truth(g, syms);
             self.recursive = saved;
             let t = match t {
@@ -189,8 +206,8 @@ impl Aux<'_> {
     /// position: `not l` normally; inside a recursive aggregate, for a
     /// positive `l`, the atom `n` of [`Aux::aggregate`].
     fn elem_false(&mut self, l: Lit) -> Lit {
-        let Some((d, made)) = &self.recursive else { return self.negate(l) };
-        if !l.is_positive() {
+        let Some((d, made, settled)) = &self.recursive else { return self.negate(l) };
+        if !l.is_positive() || settled.contains(&l) {
             return self.negate(l);
         }
         if let Some(n) = made.get(&l) {
@@ -206,7 +223,7 @@ impl Aux<'_> {
             body: Body::Normal(thin_vec::thin_vec![nd]),
         });
         self.tie(l.atom());
-        if let Some((_, made)) = &mut self.recursive {
+        if let Some((_, made, _)) = &mut self.recursive {
             made.insert(l, n);
         }
         n.pos()
@@ -418,6 +435,7 @@ impl Aux<'_> {
                         elems: g.elems.clone(),
                         bounds: ops,
                         recursive: g.recursive,
+                        unsettled: g.unsettled.clone(),
                     };
                     if op == CmpOp::Eq {
                         self.extremum(&sub(vec![(CmpOp::Le, k), (CmpOp::Ge, k)]), syms)

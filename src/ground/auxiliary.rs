@@ -54,9 +54,10 @@ pub struct Aux<'a> {
     /// The definition (alternatives of conjunctions) of every atom made by
     /// `conj_atom` or `disj_atom`; emptied once the atom is tied.
     pub parts: &'a mut Map<Atom, Vec<Vec<Lit>>>,
-    /// While translating a recursive aggregate: its atom, and the "element
-    /// is false or the aggregate holds" atoms made so far.
-    pub recursive: Option<(Atom, Map<Lit, Atom>)>,
+    /// While translating a recursive aggregate: its atom, the "element
+    /// is false or the aggregate holds" atoms made so far, and the
+    /// literals of its settled elements (see [`GroundAgg::unsettled`]).
+    pub recursive: Option<(Atom, Map<Lit, Atom>, super::hash::Set<Lit>)>,
 }
 
 impl Aux<'_> {

@@ -502,6 +502,7 @@ impl Instantiator {
             elems: IMap::default(),
             bounds: vec![],
             recursive: false,
+            unsettled: Default::default(),
         };
         for ((pred, args), cond) in atoms {
             let one = self.syms.int(1);
@@ -661,26 +662,38 @@ impl Instantiator {
             }
             Lit::Cond { lit, cond, .. } => self.conditional(lit, cond, b),
             Lit::Agg(a) => {
-                let recursive = a.elems.iter().any(|e| {
-                    e.cond.iter().any(|c| {
-                        matches!(c, Lit::Atom { sign: Sign::Pos, atom }
-                            if !self.preds[atom.pred.0 as usize].complete)
+                let unsettled: Vec<bool> = a
+                    .elems
+                    .iter()
+                    .map(|e| {
+                        e.cond.iter().any(|c| {
+                            matches!(c, Lit::Atom { sign: Sign::Pos, atom }
+                                if !self.preds[atom.pred.0 as usize].complete)
+                        })
                     })
-                });
-                let mut g =
-                    GroundAgg { sign: a.sign, fun: a.fun, elems: IMap::default(), bounds: vec![], recursive };
+                    .collect();
+                let recursive = unsettled.contains(&true);
+                let mut g = GroundAgg {
+                    sign: a.sign,
+                    fun: a.fun,
+                    elems: IMap::default(),
+                    bounds: vec![],
+                    recursive,
+                    unsettled: Default::default(),
+                };
                 for (op, t) in &a.bounds {
                     match t.eval(b, &mut self.syms) {
                         Some(k) => g.bounds.push((*op, k)),
                         None => return Truth::False,
                     }
                 }
-                for e in &a.elems {
+                for (e, &unsettled) in a.elems.iter().zip(&unsettled) {
                     self.each_elem(&e.cond, &e.tuple, b, &mut |inst| {
-                        g.elems
-                            .entry(Tuple::from_slice(&inst.values))
-                            .or_insert(Cond::Alts(thin_vec::ThinVec::new()))
-                            .or(inst.lits);
+                        let tuple = Tuple::from_slice(&inst.values);
+                        if unsettled {
+                            g.unsettled.insert(tuple.clone());
+                        }
+                        g.elems.entry(tuple).or_insert(Cond::Alts(thin_vec::ThinVec::new())).or(inst.lits);
                     });
                 }
                 let (mut aux, syms) = self.aux_and_syms();
