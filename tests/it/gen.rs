@@ -1565,6 +1565,42 @@ impl Gen {
             self.tag("unreachable aggregate");
             self.shape_unreachable_aggregate();
         }
+        if self.p(0.3) {
+            self.tag("clingo 5 odd forms");
+            self.shape_odd_forms();
+        }
+    }
+
+    /// Forms clingo 5 accepts that minasp once refused or misread:
+    /// comparison chains (also under `not` and in conditions), empty
+    /// conditions, body aggregates without bounds (dropped, their local
+    /// variables never unsafe), a variable written once in a conditional
+    /// literal's atom (read as `_`), nested block comments.
+    fn shape_odd_forms(&mut self) {
+        self.emit("cq(1..4).".to_string());
+        self.emit("{ cr(X) : cq(X) }.".to_string());
+        let forms = [
+            "cs(X) :- cq(X), 1 < X <= 3.",
+            "cs(X) :- cq(X), not 2 <= X < 4.",
+            "cs(X) :- cq(X), cq(Y), X < Y < 4 != X+2.",
+            "ct :- 1 < X < 4 : cr(X).",
+            "ct :- not 1 < X < 3 : cr(X).",
+            "cu(N) :- N = #count { X : cr(X), not 1 < X < 3 ; : }.",
+            "{ cv : ; cw }.",
+            "cw :- { cr(1) : } = 1.",
+            "cx :- #count { X : cr(X) }.",
+            "cx :- cq(1), not #sum { X : cr(X) }.",
+            "cx :- not not #max { X }.",
+            "cy :- cr(X) : cq(1).",
+            "cy :- cr(X,_) : cq(X).",
+            "%* nested %* cz. *% cz. *% cy :- cr(2).",
+            "cz :- #sum { X,a : cr(X) ; 2,b : } = 2.",
+        ];
+        let k = self.range(2, 5);
+        for _ in 0..k {
+            let f = self.pick(&forms);
+            self.emit(f.to_string());
+        }
     }
 
     /// Arithmetic over variables bound by other arguments of the same atom
