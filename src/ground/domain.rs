@@ -157,6 +157,10 @@ pub struct Pred {
     pub new_end: usize,
     /// All rules that can derive this predicate have been instantiated.
     pub complete: bool,
+    /// A rule or a fact derives atoms of it (in this grounding or an
+    /// earlier step), not only `#external` directives: without one, its
+    /// atoms are inputs, which no rule of the program can make true.
+    pub derived: bool,
 }
 
 /// Which atoms of a predicate a join step sees.
@@ -202,6 +206,7 @@ impl Pred {
             old_end: 0,
             new_end: 0,
             complete: false,
+            derived: false,
         }
     }
 

@@ -662,17 +662,27 @@ impl Instantiator {
             }
             Lit::Cond { lit, cond, .. } => self.conditional(lit, cond, b),
             Lit::Agg(a) => {
-                let unsettled: Vec<bool> = a
+                // per element: a positive atom of a predicate still being
+                // instantiated (the aggregate is recursive), and one of those
+                // that a rule derives (the element is unsettled; an input,
+                // an external no rule derives, is settled all the same)
+                let reach: smallvec::SmallVec<[(bool, bool); 8]> = a
                     .elems
                     .iter()
                     .map(|e| {
-                        e.cond.iter().any(|c| {
-                            matches!(c, Lit::Atom { sign: Sign::Pos, atom }
-                                if !self.preds[atom.pred.0 as usize].complete)
-                        })
+                        let mut r = (false, false);
+                        for c in &e.cond {
+                            if let Lit::Atom { sign: Sign::Pos, atom } = c {
+                                let p = &self.preds[atom.pred.0 as usize];
+                                if !p.complete {
+                                    r = (true, r.1 || p.derived);
+                                }
+                            }
+                        }
+                        r
                     })
                     .collect();
-                let recursive = unsettled.contains(&true);
+                let recursive = reach.iter().any(|r| r.0);
                 let mut g = GroundAgg {
                     sign: a.sign,
                     fun: a.fun,
@@ -687,7 +697,7 @@ impl Instantiator {
                         None => return Truth::False,
                     }
                 }
-                for (e, &unsettled) in a.elems.iter().zip(&unsettled) {
+                for (e, &(_, unsettled)) in a.elems.iter().zip(&reach) {
                     self.each_elem(&e.cond, &e.tuple, b, &mut |inst| {
                         let tuple = Tuple::from_slice(&inst.values);
                         if unsettled {

@@ -298,6 +298,10 @@ impl Grounder {
             inst.preds[p.0 as usize].complete = false;
             self.headed.insert(p);
         }
+        let derived = norm.rules.iter().filter(|r| !matches!(r.head, rule::Head::External { .. }));
+        for p in derived.flat_map(depgraph::head_preds).chain(norm.facts.preds()) {
+            inst.preds[p.0 as usize].derived = true;
+        }
         self.headed.extend(norm.defined.iter().copied());
         self.name_all = opts.name_all_atoms;
         if opts.stream_steps && self.earlier.is_none() && inst.origins.is_none() {
