@@ -43,8 +43,11 @@ pub enum Token<'s> {
     #[regex(r"0b[01]+", |l| i64::from_str_radix(&l.slice()[2..], 2).map_err(|_| LexError::NumberTooLarge))]
     #[regex(r"0o[0-7]+", |l| i64::from_str_radix(&l.slice()[2..], 8).map_err(|_| LexError::NumberTooLarge))]
     Number(i64),
-    /// A string literal as written, quotes and escape sequences included.
-    #[regex(r#""([^"\\\n]|\\.)*""#, |l| l.slice())]
+    /// A string literal as written, quotes and escape sequences included;
+    /// as in clingo, `\"`, `\\` and `\n` are its only escapes (`"a\tb"` is
+    /// no string: a lexer error at its opening quote, and the text after
+    /// the quote is read on, see [`chunks`]).
+    #[regex(r#""([^"\\\n]|\\["\\n])*""#, |l| l.slice())]
     Str(&'s str),
 
     /// `not`, default negation.
@@ -455,6 +458,16 @@ impl<'s> Iterator for Chunks<'s> {
                 Ok(Token::LParen | Token::LBrace) => depth += 1,
                 Ok(Token::RParen | Token::RBrace) => depth -= 1,
                 _ => {}
+            }
+            if tok.is_err() && r.end > r.start + 1 && self.lex.source()[r.start..].starts_with('"') {
+                // a quote that opens no string is the error, alone; the
+                // text after it is read on (as clingo: `p("abc).` is
+                // `p(abc).` after the error)
+                let mut lex = Token::lexer(self.lex.source());
+                lex.bump(r.start + 1);
+                self.lex = lex;
+                out.push((r.start, tok, r.start + 1));
+                continue;
             }
             let end = matches!(tok, Ok(Token::Dot)) && depth <= 0;
             out.push((r.start, tok, r.end));
