@@ -255,6 +255,7 @@ pub const ALL_TAGS: &[&str] = &[
     "recursive aggregate",
     "same-atom arith",
     "unreachable aggregate",
+    "clingo 5 odd forms",
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

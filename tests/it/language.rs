@@ -136,7 +136,14 @@ fn random_language_programs_match_clingo() {
         c.check = match i % 8 {
             0 => Check::Project,
             3 => Check::Brave,
-            6 => Check::Cautious,
+            // clingo's cautious consequences are those of its shown entries:
+            // a symbol shown as an atom and again as a term under another
+            // condition (`a :- not b. #show a : b.`) is one only if one of
+            // the two holds in every answer set, which the answer sets alone
+            // cannot tell (seed 12694); such programs are checked in full
+            6 if !c.text().lines().any(|l| l.trim_start().starts_with("#show ") && l.contains(':')) => {
+                Check::Cautious
+            }
             _ => Check::All,
         };
         if i % 2 == 1 {
