@@ -1,5 +1,6 @@
 //! Text to AST: spans, the logos lexer, the AST types and the LALRPOP parser.
 pub mod ast;
+mod atom_places;
 pub mod dialect;
 pub mod include;
 pub mod lexer;

@@ -123,13 +123,16 @@ pub fn parse(file: FileId, text: &str, dialect: Dialect) -> (Vec<Statement>, Vec
     for e in errors {
         diags.push(syntax_error(file, e.error, end));
     }
-    let stmts = match result {
+    let mut stmts = match result {
         Ok(s) => s,
         Err(e) => {
             diags.push(syntax_error(file, e, end));
             Vec::new()
         }
     };
+    if !gringo3 {
+        stmts = super::atom_places::checked(file, text, stmts, &mut diags);
+    }
     diags.sort_by_key(|d| d.span.map(|s| s.lo));
     (stmts, diags)
 }
