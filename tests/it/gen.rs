@@ -1597,9 +1597,14 @@ impl Gen {
             "%* nested %* cz. *% cz. *% cy :- cr(2).",
             "cz :- #sum { X,a : cr(X) ; 2,b : } = 2.",
         ];
-        let k = self.range(2, 5);
+        self.emit_some(&forms, 2, 5);
+    }
+
+    /// Between `lo` and `hi` statements drawn from `forms` (repeats allowed).
+    fn emit_some(&mut self, forms: &[&str], lo: i64, hi: i64) {
+        let k = self.range(lo, hi);
         for _ in 0..k {
-            let f = self.pick(&forms);
+            let f = self.pick(forms);
             self.emit(f.to_string());
         }
     }
@@ -1629,11 +1634,7 @@ impl Gen {
             "ar(f(T,U)) :- af(T, U), af(U*T\\4, T).",
             "ar(T) :- af(T, U), U = T**2\\5.",
         ];
-        let k = self.range(1, 2);
-        for _ in 0..k {
-            let f = self.pick(&forms);
-            self.emit(f.to_string());
-        }
+        self.emit_some(&forms, 1, 2);
     }
 
     /// A recursive aggregate whose bound the elements can never reach: the
