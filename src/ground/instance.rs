@@ -571,24 +571,33 @@ impl Instantiator {
     /// `a | b : c :- body`: the atoms whose conditions certainly hold form
     /// the disjunction (gringo 3's conditions are domain predicates);
     /// atoms under an undecided condition are left out.
-    pub(super) fn disjunction(&mut self, elems: &[ChoiceElem], b: &Binding, body: Vec<program::Lit>) {
+    pub(super) fn disjunction(&mut self, elems: &[ChoiceElem], b: &Binding, mut body: Vec<program::Lit>) {
         let mut heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
-        // A disjunct whose term is undefined (`q(2/0)`) drops the whole
-        // instance, as an undefined head drops a normal rule (clingo).
-        if let Some(e) = elems.iter().find(|e| e.cond.is_empty() && self.eval_args(&e.atom, b).is_none()) {
-            self.note_undefined(&e.atom.args, b);
-            return;
-        }
         // Disjuncts whose condition is not decided by the facts: (atom, condition).
         let mut conditional: Vec<(PredId, Vec<Sym>, Vec<program::Lit>)> = Vec::new();
+        // A disjunct whose term is undefined (`q(2/0)`) drops the rule
+        // instance where its condition holds, as an undefined head drops a
+        // normal rule (clingo): all of it under a condition the facts
+        // decide, else the rule holds only where the condition does not.
+        let mut undefined: Vec<Vec<program::Lit>> = Vec::new();
         for e in elems {
-            for inst in self.ground_elem(&e.cond, &e.atom.args, b) {
-                if !inst.lits.is_empty() {
-                    conditional.push((e.atom.pred, inst.values, inst.lits));
-                } else if !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == inst.values) {
-                    heads.push((e.atom.pred, inst.values));
+            self.each_elem_instance(&e.cond, &e.atom.args, b, &mut |values, lits| match values {
+                None => undefined.push(lits),
+                Some(values) if !lits.is_empty() => conditional.push((e.atom.pred, values, lits)),
+                Some(values) => {
+                    if !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == values) {
+                        heads.push((e.atom.pred, values));
+                    }
                 }
-            }
+            });
+        }
+        if undefined.iter().any(|lits| lits.is_empty()) {
+            return;
+        }
+        for lits in undefined {
+            let mut aux = self.aux();
+            let l = aux.conj_lit(lits);
+            body.push(aux.negate(l));
         }
         if heads.iter().any(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact)) {
             return;
@@ -596,12 +605,17 @@ impl Instantiator {
         let certain = body.is_empty();
         if !conditional.is_empty() {
             // `a : c` counts as a disjunct only where `c` holds: a fresh atom `d`
-            // stands in the disjunction, with `a :- d.` and `:- d, not c.`
+            // stands in the disjunction for `a` and `c`, with `a :- d.`,
+            // `:- d, not c.` and `d :- a, c.` (so that `a` true by another
+            // rule satisfies the disjunction too, as in clingo)
             let mut atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
             for (p, a, lits) in conditional {
                 let h = self.insert(p, a, false);
                 let d = self.prog.new_atom();
                 self.prog.add(program::Rule::normal(h, vec![d.pos()]));
+                let mut back = vec![h.pos()];
+                back.extend(lits.iter().copied());
+                self.prog.add(program::Rule::normal(d, back));
                 for l in lits {
                     self.prog.add(program::Rule::constraint(vec![d.pos(), l.negate()]));
                 }
@@ -818,6 +832,23 @@ impl Instantiator {
         b: &Binding,
         f: &mut dyn FnMut(ElemInstance),
     ) {
+        self.each_elem_instance(cond, terms, b, &mut |values, lits| {
+            if let Some(values) = values {
+                f(ElemInstance { values, lits })
+            }
+        });
+    }
+
+    /// [`Self::each_elem`], also handing on the instances whose terms are
+    /// undefined (values `None`, after their info is noted), with their
+    /// condition's literals.
+    pub(super) fn each_elem_instance(
+        &mut self,
+        cond: &[Lit],
+        terms: &[GTerm],
+        b: &Binding,
+        f: &mut dyn FnMut(Option<Vec<Sym>>, Vec<program::Lit>),
+    ) {
         let found = self.cond_bindings(cond, b);
         let mut b2 = b.clone();
         b2.clear_matches();
@@ -825,10 +856,10 @@ impl Instantiator {
             found.load(k, &mut b2);
             let Some(lits) = self.cond_lits(cond, &b2, found.matches(k)) else { continue };
             let values: Option<Vec<Sym>> = terms.iter().map(|t| t.eval(&b2, &mut self.syms)).collect();
-            match values {
-                Some(values) => f(ElemInstance { values, lits }),
-                None => self.note_undefined(terms, &b2),
+            if values.is_none() {
+                self.note_undefined(terms, &b2);
             }
+            f(values, lits);
         }
     }
 
