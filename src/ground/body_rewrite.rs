@@ -17,6 +17,7 @@
 //! clingo gives the original.
 
 use crate::syntax::ast::{BodyLit, LitKind, Rule, Sign, Term, TermKind};
+use crate::syntax::parse::Dialect;
 use std::collections::HashMap;
 
 /// What becomes of a rule.
@@ -30,8 +31,12 @@ pub enum Rewrite {
     Dropped,
 }
 
-/// The rule as clingo 5 reads it (see the module documentation).
-pub fn rewrite(r: &Rule) -> Rewrite {
+/// The rule as clingo 5 reads it (see the module documentation); a
+/// gringo 3 rule stays as it is.
+pub fn rewrite(r: &Rule, dialect: Dialect) -> Rewrite {
+    if dialect != Dialect::Clingo5 {
+        return Rewrite::Same;
+    }
     let boundless = |b: &BodyLit| matches!(b, BodyLit::Aggregate { agg, .. } if agg.left.is_none() && agg.right.is_none());
     let projectable = |b: &BodyLit| matches!(b, BodyLit::Conditional { lit, .. } if lit.sign == Sign::Pos && matches!(lit.kind, LitKind::Atom(_)));
     if !r.body.iter().any(|b| boundless(b) || projectable(b)) {
@@ -110,7 +115,7 @@ mod tests {
     /// The rule after the rewriting (`None`: dropped).
     fn rewritten(src: &str) -> Option<Rule> {
         let r = rule(src);
-        match rewrite(&r) {
+        match rewrite(&r, Dialect::Clingo5) {
             Rewrite::Same => Some(r),
             Rewrite::Changed(r) => Some(r),
             Rewrite::Dropped => None,

@@ -144,12 +144,8 @@ pub fn normalize(
                     if !domains.is_empty() {
                         r = Cow::Owned(with_domains(&r, &domains));
                     }
-                    if unpooled(&r) && dialect != Dialect::Clingo5 {
-                        n.rule(&r);
-                        continue;
-                    }
                     if unpooled(&r) {
-                        match super::body_rewrite::rewrite(&r) {
+                        match super::body_rewrite::rewrite(&r, dialect) {
                             Rewrite::Same => n.rule(&r),
                             Rewrite::Changed(r) => n.rule(&r),
                             Rewrite::Dropped => {}
@@ -1352,16 +1348,14 @@ pub(super) fn lit_vars(l: &ast::Literal, out: &mut Vec<String>) {
 /// (see `body_rewrite`; gringo 3's rules as they are).
 fn clingo_rules(r: &ast::Rule, dialect: Dialect) -> Vec<ast::Rule> {
     let mut rules = expand_rule(r, dialect);
-    if dialect == Dialect::Clingo5 {
-        rules.retain_mut(|r| match super::body_rewrite::rewrite(r) {
-            Rewrite::Same => true,
-            Rewrite::Changed(new) => {
-                *r = new;
-                true
-            }
-            Rewrite::Dropped => false,
-        });
-    }
+    rules.retain_mut(|r| match super::body_rewrite::rewrite(r, dialect) {
+        Rewrite::Same => true,
+        Rewrite::Changed(new) => {
+            *r = new;
+            true
+        }
+        Rewrite::Dropped => false,
+    });
     rules
 }
 
