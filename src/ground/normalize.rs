@@ -554,10 +554,23 @@ impl Normalizer<'_> {
                             cond.push(l);
                         }
                     }
-                    // (with a condition, its local variables may bound the interval:
-                    // then it ranges over elements, as in a choice)
-                    let ranges = if e.cond.is_empty() { &mut body } else { &mut cond };
-                    if let Some(a) = self.atom(&e.atom, &mut scope, ranges) {
+                    // With a condition too, an interval with constant bounds makes
+                    // one rule per value: `a ; p(1..2) : c` is `c` and both `p(1)`
+                    // and `p(2)` (clingo), `(a ; p(1) : c) & (a ; p(2) : c)`. One
+                    // that local variables bound ranges over elements, as in a
+                    // choice (clingo: a conjunction there too; not done).
+                    let mut ranges = Vec::new();
+                    let atom = self.atom(&e.atom, &mut scope, &mut ranges);
+                    for l in ranges {
+                        let constant =
+                            matches!(&l, Lit::Range { lo, hi, .. } if lo.is_ground() && hi.is_ground());
+                        if e.cond.is_empty() || constant {
+                            body.push(l);
+                        } else {
+                            cond.push(l);
+                        }
+                    }
+                    if let Some(a) = atom {
                         out.push(ChoiceElem { atom: a, cond, weight: None });
                     }
                 }
