@@ -16,9 +16,9 @@
 //! ([`Rewrite::Same`], no copy); a rewritten rule has the answer sets
 //! clingo gives the original.
 
+use super::hash::Map;
 use crate::syntax::ast::{BodyLit, LitKind, Rule, Sign, Term, TermKind};
 use crate::syntax::parse::Dialect;
-use std::collections::HashMap;
 
 /// What becomes of a rule.
 #[derive(Debug)]
@@ -57,7 +57,7 @@ pub fn rewrite(r: &Rule, dialect: Dialect) -> Rewrite {
     if !r.body.iter().any(projectable) {
         return Rewrite::Changed(r);
     }
-    let mut everywhere = HashMap::new();
+    let mut everywhere = Map::default();
     r.terms_mut(&mut |t, _| count_vars(t, &mut everywhere));
     for b in &mut r.body {
         let BodyLit::Conditional { lit, .. } = b else { continue };
@@ -65,7 +65,7 @@ pub fn rewrite(r: &Rule, dialect: Dialect) -> Rewrite {
         if lit.sign != Sign::Pos {
             continue;
         }
-        let mut here = HashMap::new();
+        let mut here = Map::default();
         count_vars(atom, &mut here);
         // once in the atom and nowhere else (the condition included)
         let lone: Vec<String> = here
@@ -87,7 +87,7 @@ pub fn rewrite(r: &Rule, dialect: Dialect) -> Rewrite {
 }
 
 /// Adds each occurrence of a variable in `t` to `counts`.
-fn count_vars(t: &mut Term, counts: &mut HashMap<String, usize>) {
+fn count_vars(t: &mut Term, counts: &mut Map<String, usize>) {
     t.visit_mut(&mut |t| {
         if let TermKind::Var(v) = &t.kind {
             *counts.entry(v.clone()).or_default() += 1;

@@ -569,8 +569,9 @@ impl Instantiator {
     }
 
     /// `a | b : c :- body`: the atoms whose conditions certainly hold form
-    /// the disjunction (gringo 3's conditions are domain predicates);
-    /// atoms under an undecided condition are left out.
+    /// the disjunction (gringo 3's conditions are domain predicates); an
+    /// atom under an undecided condition stands in it as a fresh atom for
+    /// "the atom, where the condition holds" (see below).
     pub(super) fn disjunction(&mut self, elems: &[ChoiceElem], b: &Binding, mut body: Vec<program::Lit>) {
         let mut heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
         // Disjuncts whose condition is not decided by the facts: (atom, condition).

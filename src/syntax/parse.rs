@@ -523,7 +523,7 @@ pub fn chain(a: Term, op: CmpOp, b: Term, rest: Vec<(CmpOp, Term)>) -> LitKind {
 }
 
 /// The text of a string literal without quotes, escapes resolved
-/// (`\"`, `\\`, `\n`, `\t`).
+/// (`\"`, `\\`, `\n`: the only ones the lexer takes).
 pub fn unescape(s: &str) -> String {
     let inner = &s[1..s.len() - 1];
     let mut out = String::with_capacity(inner.len());
@@ -532,7 +532,6 @@ pub fn unescape(s: &str) -> String {
         if c == '\\' {
             match chars.next() {
                 Some('n') => out.push('\n'),
-                Some('t') => out.push('\t'),
                 Some(o) => out.push(o),
                 None => {}
             }
