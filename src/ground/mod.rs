@@ -11,6 +11,7 @@
 pub mod aggregate;
 pub mod auxiliary;
 mod body_rewrite;
+mod bounds;
 pub mod depgraph;
 pub mod domain;
 pub mod hash;

@@ -296,6 +296,11 @@ pub fn normalize(
     for (span, pattern, cond) in conditional_hides {
         n.conditional_hide(span, pattern, cond, &mut show);
     }
+    if dialect == Dialect::Clingo5 {
+        for r in &mut n.rules {
+            super::bounds::bind(r, n.syms);
+        }
+    }
     Normalized {
         rules: n.rules,
         facts: n.facts,

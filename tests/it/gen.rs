@@ -1576,7 +1576,9 @@ impl Gen {
     /// comparison chains (also under `not` and in conditions), empty
     /// conditions, body aggregates without bounds (dropped, their local
     /// variables never unsafe), a variable written once in a conditional
-    /// literal's atom (read as `_`), nested block comments.
+    /// literal's atom (read as `_`), nested block comments, variables
+    /// bound only by the bounds comparisons give them (clingo 5.6+), and
+    /// `not not` in front of a comparison.
     fn shape_odd_forms(&mut self) {
         self.emit("cq(1..4).".to_string());
         self.emit("{ cr(X) : cq(X) }.".to_string());
@@ -1596,6 +1598,13 @@ impl Gen {
             "cy :- cr(X,_) : cq(X).",
             "%* nested %* cz. *% cz. *% cy :- cr(2).",
             "cz :- #sum { X,a : cr(X) ; 2,b : } = 2.",
+            "cs(X) :- 1 < X, X < 4, not cr(X).",
+            "cs(X+Y) :- 0 <= X, X <= 2, X < Y, Y <= 3, cr(Y).",
+            "ct :- cr(X) : 1 <= X <= 3.",
+            "cu(N) :- N = #count { X : 1 <= X, X*2 < 7, not cr(X) }.",
+            "{ cr(X) : 0 < -X+5, X > 2 }.",
+            "cv :- not not 1 < 2, cr(1).",
+            "cs(X) ; ct :- X = 1..3, X < Y, Y < 3, cr(Y).",
         ];
         self.emit_some(&forms, 2, 5);
     }
