@@ -729,11 +729,23 @@ impl Instantiator {
 
     /// `lit : cond`: for every instance of the condition, the literal holds.
     pub(super) fn conditional(&mut self, lit: &Lit, cond: &[Lit], b: &Binding) -> Truth {
-        // A condition over a predicate still being instantiated may depend
-        // on this very rule: then `c -> l` needs gringo's disjunctive reading.
-        let recursive = cond
-            .iter()
-            .any(|c| matches!(c, Lit::Atom { sign: Sign::Pos, atom } if !self.preds[atom.pred.0 as usize].complete));
+        // A condition over a predicate still being instantiated that a rule
+        // derives may depend on this very rule: then `c -> l` needs gringo's
+        // disjunctive reading. An atom no rule derives (an external, an
+        // input) depends on nothing: it gets no rule there, which would
+        // take away its value.
+        let mut recursive = false;
+        let mut inputs: smallvec::SmallVec<[&AtomPat; 2]> = smallvec::SmallVec::new();
+        for c in cond {
+            if let Lit::Atom { sign: Sign::Pos, atom } = c {
+                let p = &self.preds[atom.pred.0 as usize];
+                match (p.complete, p.derived) {
+                    (false, true) => recursive = true,
+                    (false, false) => inputs.push(atom),
+                    _ => {}
+                }
+            }
+        }
         let found = self.cond_bindings(cond, b);
         let mut result = Truth::True;
         let mut b2 = b.clone();
@@ -758,7 +770,15 @@ impl Instantiator {
             let t = match (l, cond_lits.is_empty()) {
                 (Truth::True, _) => Truth::True,
                 (Truth::False, true) => Truth::False,
-                (l, _) if recursive => self.implication_disjunctive(l, cond_lits),
+                (l, _) if recursive => {
+                    let mut input_lits = Vec::new();
+                    for atom in &inputs {
+                        if let Ok(Some(x)) = self.atom_lit(Sign::Pos, atom, &b2) {
+                            input_lits.push(x);
+                        }
+                    }
+                    self.implication_disjunctive(l, cond_lits, &input_lits)
+                }
                 (l, _) => self.implication(l, cond_lits),
             };
             result = result.and(t);
@@ -785,14 +805,23 @@ impl Instantiator {
     }
 
     /// `cond -> l` as gringo reads it when the condition may depend on the
-    /// rule: `C :- cond.`, each positive condition atom `c :- C.`, `:- C, a.`
-    /// for each `not a` in the condition, `e :- l.`, `e :- not C.` and the
-    /// disjunction `e | C :- not not l.` (shifted later if head-cycle-free).
-    pub(super) fn implication_disjunctive(&mut self, l: Truth, cond: Vec<program::Lit>) -> Truth {
+    /// rule: `C :- cond.`, each positive condition atom `c :- C.` (but for
+    /// `inputs`, atoms no rule derives), `:- C, a.` for each `not a` in the
+    /// condition, `e :- l.`, `e :- not C.` and the disjunction
+    /// `e | C :- not not l.` (shifted later if head-cycle-free).
+    pub(super) fn implication_disjunctive(
+        &mut self,
+        l: Truth,
+        cond: Vec<program::Lit>,
+        inputs: &[program::Lit],
+    ) -> Truth {
         let mut aux = self.aux();
         let c = aux.prog.new_atom();
         aux.prog.add(program::Rule::normal(c, cond.clone()));
         for x in &cond {
+            if inputs.contains(x) {
+                continue;
+            }
             if x.is_positive() {
                 aux.prog.add(program::Rule::normal(x.atom(), vec![c.pos()]));
             } else {
