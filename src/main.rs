@@ -340,17 +340,29 @@ fn solve(
     // as clasp: all models by default when optimising (except for `enum`)
     // and for consequences
     let consequences = ctl.options().enum_mode != EnumMode::Auto;
-    if consequences && limit.is_some_and(|l| l != 0) {
-        eprintln!("*** Warn : (minasp): #models not 0: last model may not cover consequences.");
-    }
     let limit =
         limit.unwrap_or(if (optimizing && opt.mode != OptMode::Enum) || consequences { 0 } else { 1 });
-    if optimizing && opt.mode == OptMode::Opt && limit != 0 {
-        eprintln!("*** Warn : (minasp): #models not 0: optimality of last model not guaranteed.");
+    // clasp's warnings, where clingo prints them: about the program's
+    // reading after `Reading from`, about the model limit after `Solving...`
+    let mut on_reading = Vec::new();
+    let mut on_solving = Vec::new();
+    if consequences && optimizing && opt.mode == OptMode::Opt {
+        on_reading.push("Optimization: Consequences may depend on enumeration order.");
     }
     if optimizing && opt.mode == OptMode::Enum && opt.bound.is_empty() {
-        eprintln!("*** Warn : (minasp): opt-mode=enum: No bound given, optimize statement ignored.");
+        on_reading.push("opt-mode=enum: No bound given, optimize statement ignored.");
     }
+    if optimizing && opt.mode == OptMode::Opt && limit != 0 {
+        on_solving.push("#models not 0: optimality of last model not guaranteed.");
+    }
+    if consequences && limit != 0 {
+        on_solving.push("#models not 0: last model may not cover consequences.");
+    }
+    let warn = |ws: &mut Vec<&str>| {
+        for w in ws.drain(..) {
+            eprintln!("*** Warn : (minasp): {w}");
+        }
+    };
     let fixed = cli.ifixed.is_some() && ctl.incremental() == Some(minasp::incremental::Form::Iclingo);
     let mut steps = ctl
         .incremental()
@@ -410,8 +422,10 @@ fn solve(
         if !std::mem::replace(&mut header, true) {
             stop.claim_output();
             let _ = p.header();
+            warn(&mut on_reading);
         }
         let _ = p.solving();
+        warn(&mut on_solving);
         calls += 1;
         let solve_start = Instant::now();
         for m in solve.by_ref() {

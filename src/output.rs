@@ -41,27 +41,30 @@ pub fn solving(out: &mut dyn Write) -> io::Result<()> {
     out.flush()
 }
 
-/// Writes model number `n` as an `Answer: n` line followed by its atoms on
-/// one line, and its costs (`Optimization: c1 c2`) if it has any.
-pub fn answer(out: &mut dyn Write, n: u64, atoms: &[String], costs: &[i64]) -> io::Result<()> {
-    writeln!(out, "Answer: {}", n)?;
-    writeln!(out, "{}", atoms.join(" "))?;
-    if !costs.is_empty() {
-        writeln!(out, "Optimization: {}", costs_text(costs))?;
+/// Writes a shown model as clingo does: its atoms part (an `Answer: n`
+/// line, none under `-V0`, then the atoms on one line) if `atoms`, and its
+/// meta part (`Consequences: [lo;hi]` under `-e brave|cautious`, then
+/// `Optimization: c1 c2` if it has costs) if `meta`; minasp's `why` lines
+/// last, with the atoms.
+fn shown_answer(out: &mut dyn Write, m: &Shown, atoms: bool, meta: bool, quiet: bool) -> io::Result<()> {
+    if atoms {
+        if !quiet {
+            writeln!(out, "Answer: {}", m.number)?;
+        }
+        writeln!(out, "{}", m.atoms.join(" "))?;
     }
-    out.flush()
-}
-
-/// [`answer`] for a shown model, with its `Consequences: [lo;hi]` line
-/// under `-e brave|cautious`.
-fn shown_answer(out: &mut dyn Write, m: &Shown, costs: bool) -> io::Result<()> {
-    answer(out, m.number, &m.atoms, if costs { &m.costs } else { &[] })?;
-    if let Some((lo, hi)) = m.consequences {
-        writeln!(out, "Consequences: [{lo};{hi}]")?;
-        out.flush()?;
+    if meta {
+        if let Some((lo, hi)) = m.consequences {
+            writeln!(out, "Consequences: [{lo};{hi}]")?;
+        }
+        if !m.costs.is_empty() {
+            writeln!(out, "Optimization: {}", costs_text(&m.costs))?;
+        }
     }
-    for l in &m.why {
-        writeln!(out, "{}", l)?;
+    if atoms {
+        for l in &m.why {
+            writeln!(out, "{}", l)?;
+        }
     }
     out.flush()
 }
@@ -84,10 +87,11 @@ fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
         lines.push((stop.label(), "1".to_string()));
     }
     lines.push(("Models", format!("{}{}", s.models, plus)));
+    // with both, clingo's order: the kind of consequences, the optimum,
+    // the costs, then the number of consequences
     if let Some(c) = &s.consequences {
         let kind = if c.kind == "Brave" { "  Brave" } else { "  Cautious" };
         lines.push((kind, if c.complete { "yes" } else { "unknown" }.to_string()));
-        lines.push(("Consequences", format!("{}{}", c.lower, if c.complete { "" } else { "+" })));
     }
     if let Some(o) = &s.optimization {
         lines.push(("  Optimum", if o.proven { "yes" } else { "unknown" }.to_string()));
@@ -97,6 +101,9 @@ fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
         if let Some(c) = &o.costs {
             lines.push(("Optimization", costs_text(c)));
         }
+    }
+    if let Some(c) = &s.consequences {
+        lines.push(("Consequences", format!("{}{}", c.lower, if c.complete { "" } else { "+" })));
     }
     lines.push(("Calls", s.calls.to_string()));
     lines.push((
@@ -241,7 +248,7 @@ impl<'a> Printer<'a> {
         if self.style.format == Format::Silent {
             return Ok(());
         }
-        if self.style.format == Format::Text && !self.quiet() && self.style.costs != self.style.models {
+        if self.style.format == Format::Text && self.style.costs != self.style.models {
             return self.model_text_split(m);
         }
         match (self.style.models, self.style.format) {
@@ -251,14 +258,10 @@ impl<'a> Printer<'a> {
                 self.keep(m);
                 Ok(())
             }
-            (Quiet::All, Format::Text) if self.quiet() => {
-                writeln!(self.out, "{}", m.atoms.join(" "))?;
-                for l in &m.why {
-                    writeln!(self.out, "{}", l)?;
-                }
-                self.out.flush()
+            (Quiet::All, Format::Text) => {
+                let quiet = self.quiet();
+                shown_answer(self.out, &m, true, true, quiet)
             }
-            (Quiet::All, Format::Text) => shown_answer(self.out, &m, true),
             (Quiet::All, Format::Json) => {
                 self.witnesses.push(m);
                 Ok(())
@@ -270,13 +273,8 @@ impl<'a> Printer<'a> {
     /// (`--quiet=1,0`): each printed as its part says, the kept ones at
     /// `finish`.
     fn model_text_split(&mut self, m: Shown) -> io::Result<()> {
-        if self.style.models == Quiet::All {
-            shown_answer(self.out, &m, false)?;
-        }
-        if self.style.costs == Quiet::All && !m.costs.is_empty() {
-            writeln!(self.out, "Optimization: {}", costs_text(&m.costs))?;
-            self.out.flush()?;
-        }
+        let quiet = self.quiet();
+        shown_answer(self.out, &m, self.style.models == Quiet::All, self.style.costs == Quiet::All, quiet)?;
         self.keep(m);
         Ok(())
     }
@@ -311,24 +309,21 @@ impl<'a> Printer<'a> {
         if self.style.format == Format::Silent {
             return Ok(());
         }
-        if self.style.format == Format::Text && !self.quiet() && self.style.costs != self.style.models {
+        if self.style.format == Format::Text && self.style.costs != self.style.models {
             // `--quiet=M,C` with M != C: the kept model's atoms and/or its costs
+            let quiet = self.quiet();
             if let Some(last) = self.kept.last() {
-                if self.style.models == Quiet::Last {
-                    shown_answer(self.out, last, false)?;
-                }
-                if self.style.costs == Quiet::Last && !last.costs.is_empty() {
-                    writeln!(self.out, "Optimization: {}", costs_text(&last.costs))?;
-                }
+                let (atoms, meta) = (self.style.models == Quiet::Last, self.style.costs == Quiet::Last);
+                shown_answer(self.out, last, atoms, meta, quiet)?;
             }
             self.kept.clear();
         }
         // `--quiet=1`: the last model (or the optimal ones), just before the result
         if self.style.models == Quiet::Last {
+            let quiet = self.quiet();
             for m in &self.kept {
                 match self.style.format {
-                    Format::Text if self.quiet() => writeln!(self.out, "{}", m.atoms.join(" "))?,
-                    Format::Text => shown_answer(self.out, m, true)?,
+                    Format::Text => shown_answer(self.out, m, true, true, quiet)?,
                     Format::Json => self.witnesses.push(m.clone()),
                     Format::Competition | Format::Silent => {}
                 }
@@ -356,11 +351,11 @@ impl<'a> Printer<'a> {
                     writeln!(self.out, "ANSWER")?;
                     let facts: Vec<String> = m.atoms.iter().map(|a| format!("{}.", a)).collect();
                     writeln!(self.out, "{}", facts.join(" "))?;
-                    if !m.costs.is_empty() {
-                        writeln!(self.out, "COST {}", costs_text(&m.costs))?;
-                    }
                     if let (Some((lo, hi)), false) = (m.consequences, self.quiet()) {
                         writeln!(self.out, "% Consequences: [{lo};{hi}]")?;
+                    }
+                    if !m.costs.is_empty() {
+                        writeln!(self.out, "COST {}", costs_text(&m.costs))?;
                     }
                 }
                 match (self.kept.is_empty(), r) {

@@ -600,6 +600,75 @@ fn ignore_mode_drops_the_objective() {
     }
 }
 
+/// One model, found without a choice, with costs on two levels: every
+/// correct run prints the same lines.
+const SINGLE: &str = "a. b.\n:~ a. [2@1]\n:~ b. [1@2]\n";
+
+/// clingo 5.4.1's lines (version and time lines left out) and warnings for
+/// `SINGLE` where the model's atoms, its `Consequences:` line and its
+/// `Optimization:` line are printed apart: under `-V0` (no `Answer:` line,
+/// and no header or summary, but the costs still printed), with models and
+/// costs quiet in different ways (`--quiet=1,0`: costs at each model, the
+/// model at the end), with consequences (before the costs; in the summary
+/// after them; the warning that consequences depend on the enumeration
+/// order). minasp printed no costs under `-V0`, and the consequences after
+/// the costs.
+#[test]
+fn costs_and_consequences_are_printed_where_clingo_prints_them() {
+    const WARN_ORDER: &str = "Optimization: Consequences may depend on enumeration order.";
+    let cases: [(&[&str], &str, bool); 9] = [
+        (&["-V0"], "a b\nOptimization: 1 2\nOPTIMUM FOUND", false),
+        (&["-V0", "--quiet=1,0"], "Optimization: 1 2\na b\nOPTIMUM FOUND", false),
+        (&["-V0", "--quiet=0,1"], "a b\nOptimization: 1 2\nOPTIMUM FOUND", false),
+        (&["-V0", "--quiet=2,0"], "Optimization: 1 2\nOPTIMUM FOUND", false),
+        (&["-V0", "-e", "brave"], "a b\nConsequences: [2;2]\nOptimization: 1 2\nOPTIMUM FOUND", true),
+        (
+            &["-V0", "-e", "cautious", "--quiet=0,1"],
+            "a b\nConsequences: [2;2]\nOptimization: 1 2\nOPTIMUM FOUND",
+            true,
+        ),
+        (
+            &["-e", "cautious"],
+            "Reading from stdin\nSolving...\nAnswer: 1\na b\nConsequences: [2;2]\nOptimization: 1 2\n\
+             OPTIMUM FOUND\n\nModels       : 1\n  Cautious   : yes\n  Optimum    : yes\n\
+             Optimization : 1 2\nConsequences : 2\nCalls        : 1",
+            true,
+        ),
+        (
+            &["-e", "brave", "--quiet=1,0"],
+            "Reading from stdin\nSolving...\nConsequences: [2;2]\nOptimization: 1 2\nAnswer: 1\na b\n\
+             OPTIMUM FOUND\n\nModels       : 1\n  Brave      : yes\n  Optimum    : yes\n\
+             Optimization : 1 2\nConsequences : 2\nCalls        : 1",
+            true,
+        ),
+        (
+            &["--outf=1", "-e", "brave"],
+            "% Reading from stdin\n% Solving...\n% Answer: 1\nANSWER\na. b.\n% Consequences: [2;2]\n\
+             COST 1 2\nOPTIMUM\n% \n% Models         : 1\n%   Brave        : yes\n%   Optimum      : yes\n\
+             % Optimization   : 1 2\n% Consequences   : 2\n% Calls          : 1",
+            true,
+        ),
+    ];
+    let lines = |o: &str| -> Vec<String> {
+        o.lines()
+            .filter(|l| !["version", "Time", "CPU"].iter().any(|w| l.contains(w)))
+            .map(str::to_string)
+            .collect()
+    };
+    for (args, want, warns) in cases {
+        let mut runs = vec![("minasp", minasp_raw(args, SINGLE))];
+        if live("clingo", "costs and consequences apart") {
+            runs.push(("clingo", tool_raw("clingo", args, SINGLE)));
+        }
+        for (who, run) in runs {
+            assert_eq!(lines(&run.stdout), lines(want), "{} {:?}:\n{}", who, args, run.stdout);
+            let warned = run.stderr.matches(&warning(who, WARN_ORDER)).count();
+            assert_eq!(warned, warns as usize, "{} {:?}: {}", who, args, run.stderr);
+            assert_eq!(run.code, Some(30), "{} {:?}", who, args);
+        }
+    }
+}
+
 /// The optimal phase of an optN run: the answers from the last `Answer: 1`
 /// on (the numbering restarts there); the converging phase before it must
 /// be non-empty and improving.
