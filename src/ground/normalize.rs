@@ -551,6 +551,8 @@ impl Normalizer<'_> {
             // pool (`q(1..2) | d.` is `q(1) | d.` and `q(2) | d.`), so its range
             // literal goes into the body; gringo 3 reads it as a condition.
             ast::Head::Disjunction(elems) if self.dialect == Dialect::Clingo5 => {
+                let mut outer = Vec::new();
+                body.iter().for_each(|l| l.outer_vars(&mut outer));
                 let mut out = Vec::new();
                 for e in elems {
                     let mut cond = Vec::new();
@@ -559,17 +561,25 @@ impl Normalizer<'_> {
                             cond.push(l);
                         }
                     }
-                    // With a condition too, an interval with constant bounds makes
-                    // one rule per value: `a ; p(1..2) : c` is `c` and both `p(1)`
-                    // and `p(2)` (clingo), `(a ; p(1) : c) & (a ; p(2) : c)`. One
-                    // that local variables bound ranges over elements, as in a
-                    // choice (clingo: a conjunction there too; not done).
+                    // With a condition too, an interval whose bounds the body
+                    // fixes (constants, or the rule's variables) makes one rule
+                    // per value: `a ; p(1..2) : c` is `c` and both `p(1)` and
+                    // `p(2)` (clingo), `(a ; p(1) : c) & (a ; p(2) : c)`. One that
+                    // the condition's own variables bound ranges over elements,
+                    // as in a choice (clingo: a conjunction there too; not done).
                     let mut ranges = Vec::new();
                     let atom = self.atom(&e.atom, &mut scope, &mut ranges);
                     for l in ranges {
-                        let constant =
-                            matches!(&l, Lit::Range { lo, hi, .. } if lo.is_ground() && hi.is_ground());
-                        if e.cond.is_empty() || constant {
+                        let fixed = match &l {
+                            Lit::Range { lo, hi, .. } => {
+                                let mut vs = Vec::new();
+                                lo.vars(&mut vs);
+                                hi.vars(&mut vs);
+                                vs.iter().all(|v| outer.contains(v))
+                            }
+                            _ => false,
+                        };
+                        if e.cond.is_empty() || fixed {
                             body.push(l);
                         } else {
                             cond.push(l);
