@@ -741,8 +741,8 @@ impl Instantiator {
                 let p = &self.preds[atom.pred.0 as usize];
                 match (p.complete, p.derived) {
                     (false, true) => recursive = true,
-                    (false, false) => inputs.push(atom),
-                    _ => {}
+                    (_, false) => inputs.push(atom),
+                    (true, true) => {}
                 }
             }
         }
