@@ -495,6 +495,27 @@ impl Instantiator {
                 atoms.entry(key).or_insert(Cond::Alts(thin_vec::ThinVec::new())).or(inst.lits);
             }
         }
+        // A lower bound that all the elements together cannot reach makes the
+        // rule a constraint: no atom of it is derived (and gringo adds none
+        // to its domain, so `#external x : p(3)` is no external then).
+        let one = self.syms.int(1);
+        let mut most = Some(0i64);
+        for key in atoms.keys() {
+            let w = weights.get(key).copied().unwrap_or(one);
+            most = most.zip(self.syms.as_int(w)).map(|(m, w)| m + (w as i64).max(0));
+        }
+        for (op, t) in bounds {
+            let need = t.eval(b, &mut self.syms).and_then(|k| self.syms.as_int(k)).map(i64::from);
+            let out_of_reach = match (op, need, most) {
+                (CmpOp::Ge | CmpOp::Eq, Some(k), Some(m)) => m < k,
+                (CmpOp::Gt, Some(k), Some(m)) => m <= k,
+                _ => false,
+            };
+            if out_of_reach {
+                self.prog.add(program::Rule::constraint(body));
+                return;
+            }
+        }
         let mut certain_heads = Vec::new();
         let mut gagg = GroundAgg {
             sign: Sign::Pos,
