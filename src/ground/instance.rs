@@ -602,7 +602,15 @@ impl Instantiator {
         // normal rule (clingo): all of it under a condition the facts
         // decide, else the rule holds only where the condition does not.
         let mut undefined: Vec<Vec<program::Lit>> = Vec::new();
+        // Disjuncts that are conjunctions (see `ChoiceElem::conj`): the atoms
+        // of one instance of the condition but for the interval, and that
+        // condition.
+        let mut conjunctions: Vec<(PredId, Vec<Vec<Sym>>, Vec<program::Lit>)> = Vec::new();
         for e in elems {
+            if !e.conj.is_empty() {
+                self.conjunctive_disjunct(e, b, &mut conjunctions, &mut undefined);
+                continue;
+            }
             self.each_elem_instance(&e.cond, &e.atom.args, b, &mut |values, lits| match values {
                 None => undefined.push(lits),
                 Some(values) if !lits.is_empty() => conditional.push((e.atom.pred, values, lits)),
@@ -625,7 +633,7 @@ impl Instantiator {
             return;
         }
         let certain = body.is_empty();
-        if !conditional.is_empty() {
+        if !conditional.is_empty() || !conjunctions.is_empty() {
             // `a : c` counts as a disjunct only where `c` holds: a fresh atom `d`
             // stands in the disjunction for `a` and `c`, with `a :- d.`,
             // `:- d, not c.` and `d :- a, c.` (so that `a` true by another
@@ -636,6 +644,23 @@ impl Instantiator {
                 let d = self.prog.new_atom();
                 self.prog.add(program::Rule::normal(h, vec![d.pos()]));
                 let mut back = vec![h.pos()];
+                back.extend(lits.iter().copied());
+                self.prog.add(program::Rule::normal(d, back));
+                for l in lits {
+                    self.prog.add(program::Rule::constraint(vec![d.pos(), l.negate()]));
+                }
+                atoms.push(d);
+            }
+            // a conjunction the same way: each atom `a_i :- d.`, and
+            // `d :- a_1, .., a_k, c.`
+            for (p, args, lits) in conjunctions {
+                let d = self.prog.new_atom();
+                let mut back = Vec::new();
+                for a in args {
+                    let h = self.insert(p, a, false);
+                    self.prog.add(program::Rule::normal(h, vec![d.pos()]));
+                    back.push(h.pos());
+                }
                 back.extend(lits.iter().copied());
                 self.prog.add(program::Rule::normal(d, back));
                 for l in lits {
@@ -662,6 +687,74 @@ impl Instantiator {
             head: program::Head::Disjunction(atoms.into()),
             body: Body::Normal(body.into()),
         });
+    }
+
+    /// The instances of a disjunct `p(1..X) : d(X)` (see `ChoiceElem::conj`):
+    /// per instance of the condition without its intervals, the atoms of
+    /// all the intervals' values (none where an interval is empty: the
+    /// empty conjunction, which holds), or the condition's literals in
+    /// `undefined` where an atom is undefined.
+    fn conjunctive_disjunct(
+        &mut self,
+        e: &ChoiceElem,
+        b: &Binding,
+        out: &mut Vec<(PredId, Vec<Vec<Sym>>, Vec<program::Lit>)>,
+        undefined: &mut Vec<Vec<program::Lit>>,
+    ) {
+        let is_conj = |l: &Lit| matches!(l, Lit::Range { t: GTerm::Var(v), .. } if e.conj.contains(v));
+        let cond: Vec<Lit> = e.cond.iter().filter(|l| !is_conj(l)).cloned().collect();
+        let found = self.cond_bindings(&cond, b);
+        let mut b2 = b.clone();
+        b2.clear_matches();
+        'instances: for k in 0..found.count {
+            found.load(k, &mut b2);
+            let Some(lits) = self.cond_lits(&cond, &b2, found.matches(k)) else { continue };
+            // each interval's variable and ends; an undefined end drops the
+            // rule where the condition holds, as an undefined atom does
+            let mut ranges: Vec<(Var, i32, i32)> = Vec::new();
+            for l in e.cond.iter().filter(|l| is_conj(l)) {
+                let Lit::Range { t: GTerm::Var(v), lo, hi, .. } = l else { continue };
+                let end =
+                    |t: &GTerm, me: &mut Self| t.eval(&b2, &mut me.syms).and_then(|s| me.syms.as_int(s));
+                match (end(lo, self), end(hi, self)) {
+                    (Some(lo), Some(hi)) => ranges.push((*v, lo, hi)),
+                    _ => {
+                        self.note_undefined([lo, hi], &b2);
+                        undefined.push(lits);
+                        continue 'instances;
+                    }
+                }
+            }
+            // all combinations of the intervals' values
+            let mut atoms = Vec::new();
+            let mut at: Vec<i32> = ranges.iter().map(|r| r.1).collect();
+            let mut done = ranges.iter().any(|r| r.1 > r.2);
+            while !done {
+                for (r, &i) in ranges.iter().zip(&at) {
+                    let s = self.syms.int(i);
+                    b2.set(r.0, s);
+                }
+                match e.atom.args.iter().map(|t| t.eval(&b2, &mut self.syms)).collect::<Option<Vec<Sym>>>() {
+                    Some(values) => atoms.push(values),
+                    None => {
+                        self.note_undefined(&e.atom.args, &b2);
+                        undefined.push(lits.clone());
+                        continue 'instances;
+                    }
+                }
+                // the next combination, the last interval fastest
+                done = true;
+                for j in (0..ranges.len()).rev() {
+                    if at[j] < ranges[j].2 {
+                        at[j] += 1;
+                        done = false;
+                        break;
+                    }
+                    at[j] = ranges[j].1;
+                }
+            }
+            out.push((e.atom.pred, atoms, lits));
+        }
     }
 
     /// A body literal under the rule's (complete) binding.

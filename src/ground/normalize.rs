@@ -565,10 +565,12 @@ impl Normalizer<'_> {
                     // fixes (constants, or the rule's variables) makes one rule
                     // per value: `a ; p(1..2) : c` is `c` and both `p(1)` and
                     // `p(2)` (clingo), `(a ; p(1) : c) & (a ; p(2) : c)`. One that
-                    // the condition's own variables bound ranges over elements,
-                    // as in a choice (clingo: a conjunction there too; not done).
+                    // the condition's own variables bound is one disjunct per
+                    // instance of the condition: the conjunction of its atoms
+                    // (`p(1..X) : d(X)` is `p(1) & .. & p(X)` where `d(X)`).
                     let mut ranges = Vec::new();
                     let atom = self.atom(&e.atom, &mut scope, &mut ranges);
+                    let mut conj = Vec::new();
                     for l in ranges {
                         let fixed = match &l {
                             Lit::Range { lo, hi, .. } => {
@@ -582,11 +584,14 @@ impl Normalizer<'_> {
                         if e.cond.is_empty() || fixed {
                             body.push(l);
                         } else {
+                            if let Lit::Range { t: GTerm::Var(v), .. } = &l {
+                                conj.push(*v);
+                            }
                             cond.push(l);
                         }
                     }
                     if let Some(a) = atom {
-                        out.push(ChoiceElem { atom: a, cond, weight: None });
+                        out.push(ChoiceElem { atom: a, cond, weight: None, conj });
                     }
                 }
                 Head::Disjunction(out)
@@ -608,7 +613,7 @@ impl Normalizer<'_> {
             }
             if let Some(a) = self.atom(&e.atom, scope, &mut cond) {
                 let weight = e.weight.as_ref().map(|w| self.term(w, scope, &mut cond));
-                out.push(ChoiceElem { atom: a, cond, weight });
+                out.push(ChoiceElem { atom: a, cond, weight, conj: Vec::new() });
             }
         }
         out

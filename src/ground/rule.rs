@@ -102,6 +102,10 @@ pub struct ChoiceElem {
     pub cond: Vec<Lit>,
     /// The element's weight in a weight constraint head (gringo 3).
     pub weight: Option<GTerm>,
+    /// The variables of intervals in the atom that the condition's own
+    /// variables bound (a clingo 5 disjunct `p(1..X) : d(X)`): instances
+    /// that differ only in them form one disjunct, their conjunction.
+    pub conj: Vec<Var>,
 }
 
 /// The head of a core rule.
