@@ -159,10 +159,23 @@ impl Instantiator {
                     }
                 }
                 Head::Choice { elems, .. } | Head::Disjunction(elems) => {
+                    let mut atoms: IMap<(PredId, Vec<Sym>), ()> = IMap::default();
                     for e in elems {
                         for inst in self.ground_elem_atoms(e, b) {
-                            self.insert(e.atom.pred, inst, false);
+                            atoms.insert((e.atom.pred, inst), ());
                         }
+                    }
+                    // a choice whose lower bound is out of reach derives nothing
+                    // (see `choice`; weights are not known here)
+                    if let Head::Choice { bounds, .. } = &rule.head {
+                        let unweighted = elems.iter().all(|e| e.weight.is_none());
+                        let most = unweighted.then_some(atoms.len() as i64);
+                        if self.out_of_reach(bounds, most, b) {
+                            return;
+                        }
+                    }
+                    for ((pred, args), ()) in atoms {
+                        self.insert(pred, args, false);
                     }
                 }
                 _ => {}
@@ -504,17 +517,9 @@ impl Instantiator {
             let w = weights.get(key).copied().unwrap_or(one);
             most = most.zip(self.syms.as_int(w)).map(|(m, w)| m + (w as i64).max(0));
         }
-        for (op, t) in bounds {
-            let need = t.eval(b, &mut self.syms).and_then(|k| self.syms.as_int(k)).map(i64::from);
-            let out_of_reach = match (op, need, most) {
-                (CmpOp::Ge | CmpOp::Eq, Some(k), Some(m)) => m < k,
-                (CmpOp::Gt, Some(k), Some(m)) => m <= k,
-                _ => false,
-            };
-            if out_of_reach {
-                self.prog.add(program::Rule::constraint(body));
-                return;
-            }
+        if self.out_of_reach(bounds, most, b) {
+            self.prog.add(program::Rule::constraint(body));
+            return;
         }
         let mut certain_heads = Vec::new();
         let mut gagg = GroundAgg {
@@ -587,6 +592,21 @@ impl Instantiator {
                 aux.prog.add(program::Rule::constraint(bd));
             }
         }
+    }
+
+    /// Whether a lower bound of a choice head (`bounds`, as `value op t`)
+    /// asks for more than `most`, the largest count or sum its elements
+    /// reach (`None`: not known).
+    fn out_of_reach(&mut self, bounds: &[(CmpOp, GTerm)], most: Option<i64>, b: &Binding) -> bool {
+        let Some(m) = most else { return false };
+        bounds.iter().any(|(op, t)| {
+            let need = t.eval(b, &mut self.syms).and_then(|k| self.syms.as_int(k)).map(i64::from);
+            match (op, need) {
+                (CmpOp::Ge | CmpOp::Eq, Some(k)) => m < k,
+                (CmpOp::Gt, Some(k)) => m <= k,
+                _ => false,
+            }
+        })
     }
 
     /// `a | b : c :- body`: the atoms whose conditions certainly hold form
