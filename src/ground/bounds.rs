@@ -45,13 +45,25 @@ struct Linear {
 }
 
 impl Linear {
-    fn scaled(mut self, k: i128) -> Linear {
-        self.terms.iter_mut().for_each(|(_, c)| *c *= k);
-        self.constant *= k;
-        self
+    /// Coefficients and constants stay below this (in absolute value), so
+    /// that propagation's products and sums cannot overflow; an expression
+    /// beyond it is not used.
+    const LIMIT: i128 = 1 << 62;
+
+    fn checked(self) -> Option<Linear> {
+        let ok = |c: i128| c.abs() < Self::LIMIT;
+        (ok(self.constant) && self.terms.iter().all(|&(_, c)| ok(c))).then_some(self)
     }
 
-    fn plus(mut self, other: Linear) -> Linear {
+    fn scaled(mut self, k: i128) -> Option<Linear> {
+        for (_, c) in self.terms.iter_mut() {
+            *c = c.checked_mul(k)?;
+        }
+        self.constant = self.constant.checked_mul(k)?;
+        self.checked()
+    }
+
+    fn plus(mut self, other: Linear) -> Option<Linear> {
         for (v, c) in other.terms {
             match self.terms.iter_mut().find(|(w, _)| *w == v) {
                 Some((_, d)) => *d += c,
@@ -59,7 +71,7 @@ impl Linear {
             }
         }
         self.constant += other.constant;
-        self
+        self.checked()
     }
 }
 
@@ -71,14 +83,14 @@ fn linear(t: &GTerm, syms: &mut Symbols) -> Option<Linear> {
     }
     match t {
         GTerm::Var(v) => Some(Linear { terms: vec![(*v, 1)], constant: 0 }),
-        GTerm::Unary(UnOp::Neg, a, _) => Some(linear(a, syms)?.scaled(-1)),
-        GTerm::Binary(BinOp::Add, a, b, _) => Some(linear(a, syms)?.plus(linear(b, syms)?)),
-        GTerm::Binary(BinOp::Sub, a, b, _) => Some(linear(a, syms)?.plus(linear(b, syms)?.scaled(-1))),
+        GTerm::Unary(UnOp::Neg, a, _) => linear(a, syms)?.scaled(-1),
+        GTerm::Binary(BinOp::Add, a, b, _) => linear(a, syms)?.plus(linear(b, syms)?),
+        GTerm::Binary(BinOp::Sub, a, b, _) => linear(a, syms)?.plus(linear(b, syms)?.scaled(-1)?),
         GTerm::Binary(BinOp::Mul, a, b, _) => {
             let (a, b) = (linear(a, syms)?, linear(b, syms)?);
             match (a.terms.is_empty(), b.terms.is_empty()) {
-                (true, _) => Some(b.scaled(a.constant)),
-                (_, true) => Some(a.scaled(b.constant)),
+                (true, _) => b.scaled(a.constant),
+                (_, true) => a.scaled(b.constant),
                 _ => None,
             }
         }
@@ -101,8 +113,9 @@ fn at_least(d: Linear, min: i128) -> Option<AtLeast> {
 /// The inequalities `l` gives, where it is a linear comparison or interval.
 fn inequalities(l: &Lit, syms: &mut Symbols, out: &mut Vec<AtLeast>) {
     let mut diff = |a: &GTerm, b: &GTerm, min: i128, out: &mut Vec<AtLeast>| {
-        if let (Some(a), Some(b)) = (linear(a, syms), linear(b, syms)) {
-            out.extend(at_least(a.plus(b.scaled(-1)), min));
+        let d = linear(a, syms).zip(linear(b, syms)).and_then(|(a, b)| a.plus(b.scaled(-1)?));
+        if let Some(d) = d {
+            out.extend(at_least(d, min));
         }
     };
     match l {
@@ -324,6 +337,20 @@ mod tests {
         // X in 0..2 from 2X >= 0 and X <= 2; then Y >= 2 - X >= 0; Y <= 1; X >= 2 - Y >= 1
         assert_eq!((lo[0], hi[0]), (Some(1), Some(2)));
         assert_eq!((lo[1], hi[1]), (Some(0), Some(1)));
+    }
+
+    #[test]
+    fn coefficients_too_large_make_no_bound() {
+        let mut syms = Symbols::new();
+        let mut t = v(0);
+        for _ in 0..8 {
+            let k = GTerm::Sym(syms.int(1_000_000));
+            t = GTerm::Binary(BinOp::Mul, Box::new(t), Box::new(k), OpId::NONE);
+        }
+        // 10^48 * X: beyond the limit, so not used (and no overflow)
+        assert!(linear(&t, &mut syms).is_none());
+        let small = GTerm::Binary(BinOp::Mul, Box::new(v(0)), Box::new(GTerm::Sym(syms.int(3))), OpId::NONE);
+        assert_eq!(linear(&small, &mut syms).map(|l| l.terms), Some(vec![(Var(0), 3)]));
     }
 
     #[test]
