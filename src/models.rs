@@ -14,7 +14,9 @@
 //! and every other candidate with the same flaw, but no answer set (Leone,
 //! Rullo and Scarcello's unfounded sets for disjunctive programs).  It is
 //! added to the live solver ([`crate::translate::ProgramSolver::add_support_nogood`]), which keeps
-//! its learnt clauses and the blocking clauses of the models it returned;
+//! its learnt clauses; each answer set is excluded by a clause over all
+//! atoms (the nogoods send the search back to the root, where a
+//! backtracking enumeration would forget the models it returned);
 //! the check, too, grows one solver (a larger smaller model each time)
 //! instead of building one per step.
 //!
@@ -102,6 +104,12 @@ impl Models {
         }
         if !edges.is_empty() {
             solver.set_edges(&map.edges(&edges));
+        }
+        if disjunctive.is_some() {
+            // each candidate is excluded here, by a clause: the nogoods the
+            // minimality check adds take the search back to the root, where
+            // the solver's own record of the models it returned is lost
+            solver.models_excluded_by_caller(true);
         }
         Ok(Models { map: Arc::new(map), solver, disjunctive, interrupt: None })
     }
@@ -420,8 +428,13 @@ impl Models {
                     m.truncate(d.original.num_atoms as usize);
                     match smaller_model(&d.original, &m, self.interrupt.clone()) {
                         Err(()) => return Outcome::Interrupted,
-                        // an answer set (the solver has blocked it)
-                        Ok(None) => return Outcome::Model(self.map.expand(&m)),
+                        // an answer set: never again
+                        Ok(None) => {
+                            let block: Vec<Lit> =
+                                m.iter().enumerate().map(|(i, &v)| Lit::new(Atom(i as u32), !v)).collect();
+                            self.solver.exclude(&block);
+                            return Outcome::Model(self.map.expand(&m));
+                        }
                         Ok(Some(y)) => {
                             let unfounded: Vec<Atom> =
                                 (0..m.len()).filter(|&i| m[i] && !y[i]).map(|i| Atom(i as u32)).collect();
