@@ -276,7 +276,7 @@ pub fn bind(r: &mut Rule, syms: &mut Symbols) {
     if let Head::Choice { elems, .. } | Head::Disjunction(elems) = &mut r.head {
         for e in elems.iter_mut() {
             let mut vs = Vec::new();
-            e.atom.args.iter().for_each(|t| t.vars(&mut vs));
+            e.atoms().flat_map(|a| &a.args).for_each(|t| t.vars(&mut vs));
             e.weight.iter().for_each(|t| t.vars(&mut vs));
             conds.push((&mut e.cond, vs));
         }

@@ -23,7 +23,9 @@ pub struct Component {
 pub fn head_preds(r: &Rule) -> Vec<PredId> {
     match &r.head {
         Head::Atom(a) | Head::External { atom: a, .. } => vec![a.pred],
-        Head::Choice { elems, .. } | Head::Disjunction(elems) => elems.iter().map(|e| e.atom.pred).collect(),
+        Head::Choice { elems, .. } | Head::Disjunction(elems) => {
+            elems.iter().flat_map(|e| e.atoms().map(|a| a.pred)).collect()
+        }
         Head::False
         | Head::Show(_)
         | Head::Edge(_)

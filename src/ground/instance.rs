@@ -161,8 +161,10 @@ impl Instantiator {
                 Head::Choice { elems, .. } | Head::Disjunction(elems) => {
                     let mut atoms: IMap<(PredId, Vec<Sym>), ()> = IMap::default();
                     for e in elems {
-                        for inst in self.ground_elem_atoms(e, b) {
-                            atoms.insert((e.atom.pred, inst), ());
+                        for a in e.atoms() {
+                            for inst in self.ground_elem(&e.cond, &a.args, b) {
+                                atoms.insert((a.pred, inst.values), ());
+                            }
                         }
                     }
                     // a choice whose lower bound is out of reach derives nothing
@@ -625,9 +627,9 @@ impl Instantiator {
         // Disjuncts that are conjunctions (see `ChoiceElem::conj`): the atoms
         // of one instance of the condition but for the interval, and that
         // condition.
-        let mut conjunctions: Vec<(PredId, Vec<Vec<Sym>>, Vec<program::Lit>)> = Vec::new();
+        let mut conjunctions: Vec<(Vec<(PredId, Vec<Sym>)>, Vec<program::Lit>)> = Vec::new();
         for e in elems {
-            if !e.conj.is_empty() {
+            if !e.conj.is_empty() || !e.also.is_empty() {
                 self.conjunctive_disjunct(e, b, &mut conjunctions, &mut undefined);
                 continue;
             }
@@ -655,14 +657,18 @@ impl Instantiator {
         let certain = body.is_empty();
         if !conditional.is_empty() || !conjunctions.is_empty() {
             // `a : c` counts as a disjunct only where `c` holds: a fresh atom `d`
-            // stands in the disjunction for `a` and `c`, with `a :- d.`,
+            // stands in the disjunction for `a` and `c`, with `a :- d, c.`,
             // `:- d, not c.` and `d :- a, c.` (so that `a` true by another
-            // rule satisfies the disjunction too, as in clingo)
+            // rule satisfies the disjunction too, as in clingo; `a` follows
+            // from `d` only with `c`, so a model where `c` does not hold but
+            // by `a` itself is not minimal, as gringo's translation has it)
             let mut atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
             for (p, a, lits) in conditional {
                 let h = self.insert(p, a, false);
                 let d = self.prog.new_atom();
-                self.prog.add(program::Rule::normal(h, vec![d.pos()]));
+                let mut forth = vec![d.pos()];
+                forth.extend(lits.iter().copied());
+                self.prog.add(program::Rule::normal(h, forth));
                 let mut back = vec![h.pos()];
                 back.extend(lits.iter().copied());
                 self.prog.add(program::Rule::normal(d, back));
@@ -671,14 +677,16 @@ impl Instantiator {
                 }
                 atoms.push(d);
             }
-            // a conjunction the same way: each atom `a_i :- d.`, and
+            // a conjunction the same way: each atom `a_i :- d, c.`, and
             // `d :- a_1, .., a_k, c.`
-            for (p, args, lits) in conjunctions {
+            for (args, lits) in conjunctions {
                 let d = self.prog.new_atom();
                 let mut back = Vec::new();
-                for a in args {
+                let mut forth = vec![d.pos()];
+                forth.extend(lits.iter().copied());
+                for (p, a) in args {
                     let h = self.insert(p, a, false);
-                    self.prog.add(program::Rule::normal(h, vec![d.pos()]));
+                    self.prog.add(program::Rule::normal(h, forth.clone()));
                     back.push(h.pos());
                 }
                 back.extend(lits.iter().copied());
@@ -709,16 +717,17 @@ impl Instantiator {
         });
     }
 
-    /// The instances of a disjunct `p(1..X) : d(X)` (see `ChoiceElem::conj`):
-    /// per instance of the condition without its intervals, the atoms of
-    /// all the intervals' values (none where an interval is empty: the
-    /// empty conjunction, which holds), or the condition's literals in
+    /// The instances of a disjunct `p(1..X) : d(X)` or `s(L,L;L,2) : v(L)`
+    /// (see `ChoiceElem::conj` and `ChoiceElem::also`): per instance of the
+    /// condition without its intervals, the atoms of all the intervals'
+    /// values and all the pool's options (none where an interval is empty:
+    /// the empty conjunction, which holds), or the condition's literals in
     /// `undefined` where an atom is undefined.
     fn conjunctive_disjunct(
         &mut self,
         e: &ChoiceElem,
         b: &Binding,
-        out: &mut Vec<(PredId, Vec<Vec<Sym>>, Vec<program::Lit>)>,
+        out: &mut Vec<(Vec<(PredId, Vec<Sym>)>, Vec<program::Lit>)>,
         undefined: &mut Vec<Vec<program::Lit>>,
     ) {
         let is_conj = |l: &Lit| matches!(l, Lit::Range { t: GTerm::Var(v), .. } if e.conj.contains(v));
@@ -754,13 +763,21 @@ impl Instantiator {
                     let s = self.syms.int(i);
                     b2.set(r.0, s);
                 }
-                match e.atom.args.iter().map(|t| t.eval(&b2, &mut self.syms)).collect::<Option<Vec<Sym>>>() {
-                    Some(values) => atoms.push(values),
-                    None => {
-                        self.note_undefined(&e.atom.args, &b2);
-                        undefined.push(lits.clone());
-                        continue 'instances;
+                // a pool's option that is undefined is left out (clingo); with
+                // none left, the rule is dropped where the condition holds
+                let mut defined = false;
+                for a in e.atoms() {
+                    match a.args.iter().map(|t| t.eval(&b2, &mut self.syms)).collect::<Option<Vec<Sym>>>() {
+                        Some(values) => {
+                            atoms.push((a.pred, values));
+                            defined = true;
+                        }
+                        None => self.note_undefined(&a.args, &b2),
                     }
+                }
+                if !defined {
+                    undefined.push(lits.clone());
+                    continue 'instances;
                 }
                 // the next combination, the last interval fastest
                 done = true;
@@ -773,7 +790,7 @@ impl Instantiator {
                     at[j] = ranges[j].1;
                 }
             }
-            out.push((e.atom.pred, atoms, lits));
+            out.push((atoms, lits));
         }
     }
 
@@ -1025,11 +1042,6 @@ impl Instantiator {
             }
             f(values, lits);
         }
-    }
-
-    /// Head atoms of a choice element that can be chosen (for deferred rules).
-    pub(super) fn ground_elem_atoms(&mut self, e: &ChoiceElem, b: &Binding) -> Vec<Vec<Sym>> {
-        self.ground_elem(&e.cond, &e.atom.args, b).into_iter().map(|i| i.values).collect()
     }
 
     /// Joins a condition: the bindings extending `b` that match it.

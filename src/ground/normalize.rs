@@ -569,7 +569,14 @@ impl Normalizer<'_> {
                     // instance of the condition: the conjunction of its atoms
                     // (`p(1..X) : d(X)` is `p(1) & .. & p(X)` where `d(X)`).
                     let mut ranges = Vec::new();
-                    let atom = self.atom(&e.atom, &mut scope, &mut ranges);
+                    // a pool under a condition (see `pools::expand_rule`): its
+                    // options hold together
+                    let options = super::pools::expand_term(&e.atom);
+                    let atom = self.atom(&options[0], &mut scope, &mut ranges);
+                    let mut also = Vec::new();
+                    for o in &options[1..] {
+                        also.extend(self.atom(o, &mut scope, &mut ranges));
+                    }
                     let mut conj = Vec::new();
                     for l in ranges {
                         let fixed = match &l {
@@ -591,7 +598,7 @@ impl Normalizer<'_> {
                         }
                     }
                     if let Some(a) = atom {
-                        out.push(ChoiceElem { atom: a, cond, weight: None, conj });
+                        out.push(ChoiceElem { atom: a, cond, weight: None, conj, also });
                     }
                 }
                 Head::Disjunction(out)
@@ -613,7 +620,7 @@ impl Normalizer<'_> {
             }
             if let Some(a) = self.atom(&e.atom, scope, &mut cond) {
                 let weight = e.weight.as_ref().map(|w| self.term(w, scope, &mut cond));
-                out.push(ChoiceElem { atom: a, cond, weight, conj: Vec::new() });
+                out.push(ChoiceElem { atom: a, cond, weight, conj: Vec::new(), also: Vec::new() });
             }
         }
         out

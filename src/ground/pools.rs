@@ -194,12 +194,20 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
         ast::Head::Aggregate(_) => vec![r.head.clone()],
         ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
         // clingo 5: a pooled disjunct makes one rule per option (`p(1;2) ; q.` is
-        // `p(1) ; q.` and `p(2) ; q.`); gringo 3: the options join the disjunction.
+        // `p(1) ; q.` and `p(2) ; q.`), but under a condition its options stay
+        // together, one conjunction per instance of the condition (the
+        // normaliser splits them); gringo 3: the options join the disjunction.
         ast::Head::Disjunction(elems) if d == Dialect::Clingo5 => {
-            product(elems.iter().map(|e| expand_head_elems(std::slice::from_ref(e), d)).collect())
-                .into_iter()
-                .map(ast::Head::Disjunction)
-                .collect()
+            let expand = |e: &ast::ChoiceElem| {
+                if e.cond.is_empty() {
+                    expand_head_elems(std::slice::from_ref(e), d)
+                } else {
+                    let cond =
+                        |c| ast::ChoiceElem { atom: e.atom.clone(), cond: c, weight: e.weight.clone() };
+                    expand_cond(&e.cond, d).into_iter().map(cond).collect()
+                }
+            };
+            product(elems.iter().map(expand).collect()).into_iter().map(ast::Head::Disjunction).collect()
         }
         ast::Head::Disjunction(elems) => vec![ast::Head::Disjunction(expand_head_elems(elems, d))],
         ast::Head::Choice(c) => {

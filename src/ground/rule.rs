@@ -106,6 +106,17 @@ pub struct ChoiceElem {
     /// variables bound (a clingo 5 disjunct `p(1..X) : d(X)`): instances
     /// that differ only in them form one disjunct, their conjunction.
     pub conj: Vec<Var>,
+    /// The other options of a pool in a clingo 5 disjunct under a
+    /// condition (`s(L,L;L,2) : v(L)`): they hold together with `atom`,
+    /// per instance of the condition.
+    pub also: Vec<AtomPat>,
+}
+
+impl ChoiceElem {
+    /// The element's atoms: `atom` and the pool's other options.
+    pub fn atoms(&self) -> impl Iterator<Item = &AtomPat> {
+        std::iter::once(&self.atom).chain(&self.also)
+    }
 }
 
 /// The head of a core rule.

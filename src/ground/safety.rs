@@ -67,7 +67,7 @@ pub fn check(r: &Rule, _syms: &Symbols, diags: &mut Vec<Diagnostic>) {
         }
     }
     for e in r.head.elems() {
-        elem(&e.cond, e.atom.args.iter().collect(), None, &mut unsafe_vars);
+        elem(&e.cond, e.atoms().flat_map(|a| &a.args).collect(), None, &mut unsafe_vars);
     }
     for (span, vs) in local {
         report(r, span, vs, diags);
