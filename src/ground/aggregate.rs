@@ -207,7 +207,7 @@ impl Aux<'_> {
     /// positive `l`, the atom `n` of [`Aux::aggregate`].
     fn elem_false(&mut self, l: Lit) -> Lit {
         let Some((d, made, settled)) = &self.recursive else { return self.negate(l) };
-        if !l.is_positive() || settled.contains(&l) {
+        if !l.is_positive() || settled.contains(&l) || self.inputs.contains(&l.atom()) {
             return self.negate(l);
         }
         if let Some(n) = made.get(&l) {

@@ -58,6 +58,9 @@ pub struct Aux<'a> {
     /// is false or the aggregate holds" atoms made so far, and the
     /// literals of its settled elements (see [`GroundAgg::unsettled`]).
     pub recursive: Option<(Atom, Map<Lit, Atom>, super::hash::Set<Lit>)>,
+    /// The atoms declared external so far: inputs, which no auxiliary
+    /// rule may head (an external that heads a rule loses its value).
+    pub inputs: &'a super::hash::Set<Atom>,
 }
 
 impl Aux<'_> {
@@ -122,7 +125,7 @@ impl Aux<'_> {
         let Some(alts) = self.parts.remove(&a) else { return };
         if let [conj] = alts.as_slice() {
             for &x in conj {
-                if x.is_positive() {
+                if x.is_positive() && !self.inputs.contains(&x.atom()) {
                     self.prog.add(Rule::normal(x.atom(), vec![a.pos()]));
                 }
             }
@@ -132,7 +135,8 @@ impl Aux<'_> {
         let mut body = vec![a.pos()];
         for alt in alts {
             match alt.as_slice() {
-                [x] if x.is_positive() => heads.push(x.atom()),
+                // an input keeps its value: `x | c :- a` is `c :- a, not x`
+                [x] if x.is_positive() && !self.inputs.contains(&x.atom()) => heads.push(x.atom()),
                 [x] => body.push(x.negate()),
                 _ => {
                     let c = self.conj_atom(alt);

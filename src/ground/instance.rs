@@ -134,6 +134,7 @@ impl Instantiator {
             sums: &mut self.sums,
             parts: &mut self.parts,
             recursive: None,
+            inputs: &self.inputs,
         };
         (aux, &self.syms)
     }
@@ -262,6 +263,7 @@ impl Instantiator {
                         },
                     };
                     let a = self.insert(atom.pred, args, false);
+                    self.inputs.insert(a);
                     self.externals.push((a, value, body));
                 }
             }

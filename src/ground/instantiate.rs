@@ -78,6 +78,8 @@ pub struct Instantiator {
     /// Ground externals with the undecided literals of their condition,
     /// in the order they were built (see `finish_externals`).
     pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>)>,
+    /// The atoms of `externals` (see `Aux::inputs`).
+    pub(super) inputs: super::hash::Set<Atom>,
     /// The pairs `p(t)`, `-p(t)` already made a constraint.
     pub(super) complementary: super::hash::Set<(Atom, Atom)>,
     /// The nodes of the ground `#edge` directives: a node's number in
@@ -148,6 +150,7 @@ impl Instantiator {
             disjunctions: Vec::new(),
             minimize: Vec::new(),
             externals: Vec::new(),
+            inputs: Default::default(),
             complementary: Default::default(),
             heuristics: Vec::new(),
             nodes: ISet::default(),
