@@ -58,8 +58,9 @@ pub struct Aux<'a> {
     /// is false or the aggregate holds" atoms made so far, and the
     /// literals of its settled elements (see [`GroundAgg::unsettled`]).
     pub recursive: Option<(Atom, Map<Lit, Atom>, super::hash::Set<Lit>)>,
-    /// The atoms declared external so far: inputs, which no auxiliary
-    /// rule may head (an external that heads a rule loses its value).
+    /// The atoms declared external so far that no rule derives: inputs,
+    /// which no auxiliary rule may head (an external that heads a rule
+    /// loses its value).
     pub inputs: &'a super::hash::Set<Atom>,
 }
 

@@ -263,7 +263,11 @@ impl Instantiator {
                         },
                     };
                     let a = self.insert(atom.pred, args, false);
-                    self.inputs.insert(a);
+                    // an input, unless a rule derives it too (then it is an
+                    // ordinary atom, as in clasp)
+                    if !self.preds[atom.pred.0 as usize].derived {
+                        self.inputs.insert(a);
+                    }
                     self.externals.push((a, value, body));
                 }
             }
