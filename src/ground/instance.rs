@@ -54,6 +54,10 @@ pub(super) struct ElemInstance {
     pub(super) lits: Vec<program::Lit>,
 }
 
+/// One disjunct that is a conjunction (see `ChoiceElem::conj`): its atoms,
+/// and the literals of the condition under which it stands.
+type Conjunction = (Vec<(PredId, Vec<Sym>)>, Vec<program::Lit>);
+
 impl Instantiator {
     pub(super) fn eval_args(&mut self, a: &AtomPat, b: &Binding) -> Option<Vec<Sym>> {
         a.args.iter().map(|t| t.eval(b, &mut self.syms)).collect()
@@ -633,7 +637,7 @@ impl Instantiator {
         // Disjuncts that are conjunctions (see `ChoiceElem::conj`): the atoms
         // of one instance of the condition but for the interval, and that
         // condition.
-        let mut conjunctions: Vec<(Vec<(PredId, Vec<Sym>)>, Vec<program::Lit>)> = Vec::new();
+        let mut conjunctions: Vec<Conjunction> = Vec::new();
         for e in elems {
             if !e.conj.is_empty() || !e.also.is_empty() {
                 self.conjunctive_disjunct(e, b, &mut conjunctions, &mut undefined);
@@ -733,7 +737,7 @@ impl Instantiator {
         &mut self,
         e: &ChoiceElem,
         b: &Binding,
-        out: &mut Vec<(Vec<(PredId, Vec<Sym>)>, Vec<program::Lit>)>,
+        out: &mut Vec<Conjunction>,
         undefined: &mut Vec<Vec<program::Lit>>,
     ) {
         let is_conj = |l: &Lit| matches!(l, Lit::Range { t: GTerm::Var(v), .. } if e.conj.contains(v));
