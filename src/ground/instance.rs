@@ -164,24 +164,25 @@ impl Instantiator {
                     }
                 }
                 Head::Choice { elems, .. } | Head::Disjunction(elems) => {
-                    let mut atoms: IMap<(PredId, Vec<Sym>), ()> = IMap::default();
+                    let mut atoms: Vec<(PredId, Vec<Sym>)> = Vec::new();
                     for e in elems {
                         for a in e.atoms() {
                             for inst in self.ground_elem(&e.cond, &a.args, b) {
-                                atoms.insert((a.pred, inst.values), ());
+                                atoms.push((a.pred, inst.values));
                             }
                         }
                     }
                     // a choice whose lower bound is out of reach derives nothing
                     // (see `choice`; weights are not known here)
                     if let Head::Choice { bounds, .. } = &rule.head {
-                        let unweighted = elems.iter().all(|e| e.weight.is_none());
-                        let most = unweighted.then_some(atoms.len() as i64);
-                        if self.out_of_reach(bounds, most, b) {
-                            return;
+                        if !bounds.is_empty() && elems.iter().all(|e| e.weight.is_none()) {
+                            let distinct: super::hash::Set<&(PredId, Vec<Sym>)> = atoms.iter().collect();
+                            if self.out_of_reach(bounds, Some(distinct.len() as i64), b) {
+                                return;
+                            }
                         }
                     }
-                    for ((pred, args), ()) in atoms {
+                    for (pred, args) in atoms {
                         self.insert(pred, args, false);
                     }
                 }
@@ -525,7 +526,7 @@ impl Instantiator {
         // to its domain, so `#external x : p(3)` is no external then).
         let one = self.syms.int(1);
         let mut most = Some(0i64);
-        for key in atoms.keys() {
+        for key in atoms.keys().filter(|_| !bounds.is_empty()) {
             let w = weights.get(key).copied().unwrap_or(one);
             most = most.zip(self.syms.as_int(w)).map(|(m, w)| m + (w as i64).max(0));
         }
