@@ -18,6 +18,7 @@ use super::symbol::{Sym, Symbols};
 use super::term::{Binding, GTerm, Var, NO_MATCH};
 use crate::program::{self, Atom, Body};
 use crate::syntax::ast::{AggFun, CmpOp, Sign};
+use crate::syntax::span::Span;
 
 /// One way an element's condition holds: the local binding's tuple/atom
 /// values and the undecided literals.
@@ -273,16 +274,18 @@ impl Instantiator {
                     if !self.preds[atom.pred.0 as usize].derived {
                         self.inputs.insert(a);
                     }
-                    self.externals.push((a, value, body));
+                    self.externals.push((a, value, body, rule.span));
                 }
             }
         }
     }
 
-    /// The program's externals: one per atom, the first statement's value
-    /// counting (as clingo), leaving out those whose condition a fact
-    /// derived later in the same component refutes (`not b` with `b.`).
-    pub(super) fn finish_externals(&mut self) {
+    /// The program's externals: one per atom, leaving out those whose
+    /// condition a fact derived later in the same component refutes (`not
+    /// b` with `b.`). Of several declarations of one atom with different
+    /// values, a release counts, or else the one clasp reads last in
+    /// gringo's output (see `external_order`).
+    pub(super) fn finish_externals(&mut self, rules: &[Rule]) {
         let mut fact = vec![false; self.prog.num_atoms as usize];
         for r in &self.prog.rules {
             if let (program::Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
@@ -298,18 +301,49 @@ impl Instantiator {
         let possible = self
             .externals
             .iter()
-            .any(|(_, _, body)| body.iter().any(|l| l.is_positive() && !fact[l.atom().index()]))
+            .any(|(_, _, body, _)| body.iter().any(|l| l.is_positive() && !fact[l.atom().index()]))
             .then(|| self.possibly_true(&fact, &seen));
-        for (a, value, body) in std::mem::take(&mut self.externals) {
-            let refuted = body.iter().any(|l| {
-                if l.is_positive() {
-                    possible.as_ref().is_some_and(|p| !p[l.atom().index()])
-                } else {
-                    fact[l.atom().index()]
-                }
-            });
-            if !refuted && seen.insert(a) {
+        let kept: Vec<(Atom, program::External, Span)> = std::mem::take(&mut self.externals)
+            .into_iter()
+            .filter(|(_, _, body, _)| {
+                !body.iter().any(|l| {
+                    if l.is_positive() {
+                        possible.as_ref().is_some_and(|p| !p[l.atom().index()])
+                    } else {
+                        fact[l.atom().index()]
+                    }
+                })
+            })
+            .map(|(a, value, _, span)| (a, value, span))
+            .collect();
+        // where declarations of one atom disagree, the position of each
+        // statement in gringo's output (worked out only then)
+        let mut first: Map<Atom, program::External> = Default::default();
+        let disagree = kept.iter().any(|&(a, v, _)| *first.entry(a).or_insert(v) != v);
+        let position: Map<Span, usize> = if disagree {
+            let order = super::external_order::emission_order(rules);
+            rules
+                .iter()
+                .zip(order)
+                .filter(|(r, _)| matches!(r.head, Head::External { .. }))
+                .map(|(r, k)| (r.span, k))
+                .collect()
+        } else {
+            Default::default()
+        };
+        let mut at: Map<Atom, (usize, usize)> = Default::default();
+        for (a, value, span) in kept {
+            if seen.insert(a) {
+                at.insert(a, (self.prog.externals.len(), position.get(&span).copied().unwrap_or(0)));
                 self.prog.externals.push((a, value));
+            } else if let Some(&(i, k)) = at.get(&a) {
+                // a release is for good, whatever clasp reads after it
+                let here = position.get(&span).copied().unwrap_or(0);
+                let old = &mut self.prog.externals[i].1;
+                if value == program::External::Release || (here > k && *old != program::External::Release) {
+                    *old = value;
+                    at.insert(a, (i, here));
+                }
             }
         }
     }
@@ -319,7 +353,7 @@ impl Instantiator {
     /// failing only on a fact, a weight body always possible).
     fn possibly_true(&self, fact: &[bool], open: &super::hash::Set<Atom>) -> Vec<bool> {
         let mut possible = fact.to_vec();
-        for a in open.iter().chain(self.externals.iter().map(|(a, _, _)| a)) {
+        for a in open.iter().chain(self.externals.iter().map(|(a, _, _, _)| a)) {
             possible[a.index()] = true;
         }
         let mut changed = true;

@@ -75,9 +75,10 @@ pub struct Instantiator {
     pub disjunctions: Vec<(usize, crate::syntax::span::Span)>,
     /// Ground optimisation elements, in the order they were built.
     pub minimize: Vec<OptInstance>,
-    /// Ground externals with the undecided literals of their condition,
-    /// in the order they were built (see `finish_externals`).
-    pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>)>,
+    /// Ground externals with the undecided literals of their condition
+    /// and the span of their statement, in the order they were built (see
+    /// `finish_externals`).
+    pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>, Span)>,
     /// The atoms of `externals` (see `Aux::inputs`).
     pub(super) inputs: super::hash::Set<Atom>,
     /// The pairs `p(t)`, `-p(t)` already made a constraint.

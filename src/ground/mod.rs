@@ -14,6 +14,7 @@ mod body_rewrite;
 mod bounds;
 pub mod depgraph;
 pub mod domain;
+mod external_order;
 pub mod hash;
 mod instance;
 pub mod instantiate;
@@ -338,7 +339,7 @@ impl Grounder {
                     .with_class(crate::diagnostics::InfoClass::OperationUndefined),
             );
         }
-        inst.finish_externals();
+        inst.finish_externals(&norm.rules);
         inst.finish_heuristics();
         for span in std::mem::take(&mut inst.ignored_heuristics) {
             diags.push(
