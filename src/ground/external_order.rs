@@ -13,7 +13,10 @@
 //! two followed by `:- y.`: `y` is false). Checked against clingo 5.4.1
 //! and 5.8.3 on the orders of three declarations, with and without users,
 //! users before and after them, direct and through another rule, and a
-//! user whose atom cannot unify with the declaration (`:- y(2).`). A
+//! user whose atom cannot unify with the declaration (`:- y(2).`), and
+//! a user through a projection (`q(1) :- x.` and `r :- q(_), z.` before
+//! the declarations and `#external x : a.`: gringo's projection statement
+//! for `q(_)` comes after all the program's, so it is walked first). A
 //! `[release]` declaration wins wherever it stands: clasp never makes a
 //! released atom external again.
 //!
@@ -26,8 +29,10 @@ use super::term::GTerm;
 use crate::syntax::ast::Sign;
 
 /// The position of each rule in gringo's grounding order (see the module
-/// documentation), indexed like `rules`.
-pub fn emission_order(rules: &[Rule]) -> Vec<usize> {
+/// documentation), indexed like `rules`. The rules `late` picks out (the
+/// projections of anonymous variables) stand after all others, as
+/// gringo adds its projection statements after the program's.
+pub fn emission_order(rules: &[Rule], late: impl Fn(&Rule) -> bool) -> Vec<usize> {
     // the head atoms of each predicate, in source order
     let mut providers: super::hash::Map<PredId, Vec<(usize, &AtomPat)>> = Default::default();
     for (i, r) in rules.iter().enumerate() {
@@ -51,7 +56,9 @@ pub fn emission_order(rules: &[Rule]) -> Vec<usize> {
             out
         })
         .collect();
-    let all: Vec<usize> = (0..rules.len()).rev().collect();
+    let (mut all, at_end): (Vec<usize>, Vec<usize>) = (0..rules.len()).partition(|&i| !late(&rules[i]));
+    all.extend(at_end);
+    all.reverse();
     let mut order = vec![0; rules.len()];
     let mut next = 0;
     for scc in components(&all, |i| deps[i].iter().map(|&(j, _)| j).collect()) {

@@ -297,12 +297,17 @@ impl Instantiator {
         // (grounding in steps: the externals of earlier steps stay as they are)
         let mut seen: super::hash::Set<Atom> = self.prog.externals.iter().map(|(a, _)| *a).collect();
         // a positive condition no rule can make true refutes too (`#external
-        // y : b.` with `b :- not a.` and `a.`); worked out only when needed
-        let possible = self
-            .externals
-            .iter()
-            .any(|(_, _, body, _)| body.iter().any(|l| l.is_positive() && !fact[l.atom().index()]))
-            .then(|| self.possibly_true(&fact, &seen));
+        // y : b.` with `b :- not a.` and `a.`), and so does a negative one
+        // on an atom that is true for certain though not yet a fact (`not
+        // b` with `b :- not c.` where nothing derives `c`; seed 230683);
+        // worked out only when needed
+        let possible = self.externals.iter().any(|(_, _, body, _)| !body.is_empty()).then(|| loop {
+            let possible = self.possibly_true(&fact, &seen);
+            if !self.certainly_true(&possible, &mut fact) {
+                break possible;
+            }
+        });
+        self.satisfied.clear();
         let kept: Vec<(Atom, program::External, Span)> = std::mem::take(&mut self.externals)
             .into_iter()
             .filter(|(_, _, body, _)| {
@@ -321,7 +326,13 @@ impl Instantiator {
         let mut first: Map<Atom, program::External> = Default::default();
         let disagree = kept.iter().any(|&(a, v, _)| *first.entry(a).or_insert(v) != v);
         let position: Map<Span, usize> = if disagree {
-            let order = super::external_order::emission_order(rules);
+            let projection = |r: &Rule| match &r.head {
+                Head::Atom(a) => {
+                    self.syms.name_str(self.preds[a.pred.0 as usize].key.name).starts_with("#proj")
+                }
+                _ => false,
+            };
+            let order = super::external_order::emission_order(rules, projection);
             rules
                 .iter()
                 .zip(order)
@@ -348,6 +359,37 @@ impl Instantiator {
         }
     }
 
+    /// Adds to `fact` the atoms some rule makes true for certain: its one
+    /// head by a normal body whose positive atoms are facts and whose
+    /// negative ones cannot be true (not `possible`). Returns whether it
+    /// added any.
+    fn certainly_true(&self, possible: &[bool], fact: &mut [bool]) -> bool {
+        let mut added = false;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for r in &self.prog.rules {
+                if let (program::Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+                    if h.len() == 1
+                        && !fact[h[0].index()]
+                        && b.iter().all(|l| {
+                            if l.is_positive() {
+                                fact[l.atom().index()]
+                            } else {
+                                !possible[l.atom().index()]
+                            }
+                        })
+                    {
+                        fact[h[0].index()] = true;
+                        changed = true;
+                        added = true;
+                    }
+                }
+            }
+        }
+        added
+    }
+
     /// The atoms some rule may make true, given the facts and the externals
     /// `open` (the least fixpoint over the rules, a negative literal
     /// failing only on a fact, a weight body always possible).
@@ -356,9 +398,20 @@ impl Instantiator {
         for a in open.iter().chain(self.externals.iter().map(|(a, _, _, _)| a)) {
             possible[a.index()] = true;
         }
+        let holds = |b: &[program::Lit], possible: &[bool]| {
+            b.iter()
+                .all(|l| if l.is_positive() { possible[l.atom().index()] } else { !fact[l.atom().index()] })
+        };
         let mut changed = true;
         while changed {
             changed = false;
+            for (heads, body) in &self.satisfied {
+                if holds(body, &possible) {
+                    for h in heads {
+                        changed |= !std::mem::replace(&mut possible[h.index()], true);
+                    }
+                }
+            }
             for r in &self.prog.rules {
                 let heads = match &r.head {
                     program::Head::Disjunction(h) | program::Head::Choice(h) => h,
@@ -367,13 +420,7 @@ impl Instantiator {
                     continue;
                 }
                 let holds = match &r.body {
-                    Body::Normal(b) => b.iter().all(|l| {
-                        if l.is_positive() {
-                            possible[l.atom().index()]
-                        } else {
-                            !fact[l.atom().index()]
-                        }
-                    }),
+                    Body::Normal(b) => holds(b, &possible),
                     Body::Weight { .. } => true,
                 };
                 if holds {
@@ -697,6 +744,12 @@ impl Instantiator {
             body.push(aux.negate(l));
         }
         if heads.iter().any(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact)) {
+            // satisfied by a fact: no rule, but gringo keeps it, and its
+            // atoms may make the condition of an `#external y : p.` hold
+            // (language seed 231204; see `finish_externals`)
+            let atoms = heads.into_iter().chain(conditional.into_iter().map(|(p, a, _)| (p, a)));
+            let atoms: Vec<Atom> = atoms.map(|(p, a)| self.insert(p, a, false)).collect();
+            self.satisfied.push((atoms, body));
             return;
         }
         let certain = body.is_empty();

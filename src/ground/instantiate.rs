@@ -79,6 +79,10 @@ pub struct Instantiator {
     /// and the span of their statement, in the order they were built (see
     /// `finish_externals`).
     pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>, Span)>,
+    /// Disjunctive rule instances left out because a fact satisfies them:
+    /// their atoms and the undecided literals of their body (gringo keeps
+    /// them; see `finish_externals`).
+    pub(super) satisfied: Vec<(Vec<Atom>, Vec<program::Lit>)>,
     /// The atoms of `externals` (see `Aux::inputs`).
     pub(super) inputs: super::hash::Set<Atom>,
     /// The pairs `p(t)`, `-p(t)` already made a constraint.
@@ -151,6 +155,7 @@ impl Instantiator {
             disjunctions: Vec::new(),
             minimize: Vec::new(),
             externals: Vec::new(),
+            satisfied: Vec::new(),
             inputs: Default::default(),
             complementary: Default::default(),
             heuristics: Vec::new(),
