@@ -10,7 +10,7 @@
 use super::aggregate::{Aux, Cond, GroundAgg, Truth, Tuple};
 use super::domain::Range;
 use super::hash::{IMap, Map};
-use super::instantiate::{Instantiator, OptInstance, PendingHeuristic};
+use super::instantiate::{Instantiator, OptInstance, PendingHeuristic, Satisfied};
 use super::join::{check, join};
 use super::plan::plan;
 use super::rule::{AtomPat, ChoiceElem, Head, Lit, PredId, Rule};
@@ -285,7 +285,25 @@ impl Instantiator {
     /// b` with `b.`). Of several declarations of one atom with different
     /// values, a release counts, or else the one clasp reads last in
     /// gringo's output (see `external_order`).
-    pub(super) fn finish_externals(&mut self, rules: &[Rule]) {
+    pub(super) fn finish_externals(&mut self, rules: &[Rule], facts: &super::rule::Facts) {
+        // a disjunction satisfied by a fact written as one is dropped by
+        // gringo too: its atoms are not in its domain
+        if self.satisfied.iter().any(|s| s.by.is_some()) {
+            let by: super::hash::Set<&(PredId, Vec<Sym>)> =
+                self.satisfied.iter().filter_map(|s| s.by.as_ref().map(|(k, _)| k)).collect();
+            let written: super::hash::Set<(PredId, Vec<Sym>)> = (0..facts.len())
+                .map(|i| facts.get(i))
+                .map(|(_, p, a)| (p, a.to_vec()))
+                .filter(|k| by.contains(k))
+                .collect();
+            for s in &mut self.satisfied {
+                if let Some((k, before)) = &mut s.by {
+                    if written.contains(k) {
+                        s.atoms = std::mem::take(before);
+                    }
+                }
+            }
+        }
         let mut fact = vec![false; self.prog.num_atoms as usize];
         for r in &self.prog.rules {
             if let (program::Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
@@ -405,9 +423,9 @@ impl Instantiator {
         let mut changed = true;
         while changed {
             changed = false;
-            for (heads, body) in &self.satisfied {
+            for Satisfied { atoms, body, .. } in &self.satisfied {
                 if holds(body, &possible) {
-                    for h in heads {
+                    for h in atoms {
                         changed |= !std::mem::replace(&mut possible[h.index()], true);
                     }
                 }
@@ -720,22 +738,42 @@ impl Instantiator {
         // of one instance of the condition but for the interval, and that
         // condition.
         let mut conjunctions: Vec<Conjunction> = Vec::new();
+        // how many of `heads` gringo has put in its domain when a disjunct
+        // without condition drops the rule by an undefined term: those
+        // before it (language seed 181641)
+        let mut in_domain: Option<usize> = None;
+        let mut plain_heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
         for e in elems {
             if !e.conj.is_empty() || !e.also.is_empty() {
                 self.conjunctive_disjunct(e, b, &mut conjunctions, &mut undefined);
                 continue;
             }
-            self.each_elem_instance(&e.cond, &e.atom.args, b, &mut |values, lits| match values {
-                None => undefined.push(lits),
-                Some(values) if !lits.is_empty() => conditional.push((e.atom.pred, values, lits)),
-                Some(values) => {
-                    if !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == values) {
-                        heads.push((e.atom.pred, values));
+            let plain = e.cond.is_empty() && in_domain.is_none();
+            self.each_elem_instance(&e.cond, &e.atom.args, b, &mut |values, lits| {
+                if plain {
+                    match &values {
+                        Some(v) => plain_heads.push((e.atom.pred, v.clone())),
+                        None => in_domain = Some(plain_heads.len()),
+                    }
+                }
+                match values {
+                    None => undefined.push(lits),
+                    Some(values) if !lits.is_empty() => conditional.push((e.atom.pred, values, lits)),
+                    Some(values) => {
+                        if !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == values) {
+                            heads.push((e.atom.pred, values));
+                        }
                     }
                 }
             });
         }
         if undefined.iter().any(|lits| lits.is_empty()) {
+            if let Some(n) = in_domain.filter(|&n| n > 0) {
+                plain_heads.truncate(n);
+                let atoms: Vec<Atom> =
+                    plain_heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
+                self.satisfied.push(Satisfied { atoms, body, by: None });
+            }
             return;
         }
         for lits in undefined {
@@ -743,13 +781,20 @@ impl Instantiator {
             let l = aux.conj_lit(lits);
             body.push(aux.negate(l));
         }
-        if heads.iter().any(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact)) {
-            // satisfied by a fact: no rule, but gringo keeps it, and its
-            // atoms may make the condition of an `#external y : p.` hold
+        if let Some(k) = heads.iter().position(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact)) {
+            // satisfied by a fact: no rule, but where the fact is derived
+            // gringo may not know it yet and keep the rule, whose atoms may
+            // then make the condition of an `#external y : p.` hold
             // (language seed 231204; see `finish_externals`)
+            // (and where it is written as a fact, gringo has put the plain
+            // disjuncts before it in its domain, as for an undefined term)
+            let by = heads[k].clone();
+            let first = plain_heads.iter().position(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact));
+            plain_heads.truncate(first.unwrap_or(0));
+            let before: Vec<Atom> = plain_heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
             let atoms = heads.into_iter().chain(conditional.into_iter().map(|(p, a, _)| (p, a)));
             let atoms: Vec<Atom> = atoms.map(|(p, a)| self.insert(p, a, false)).collect();
-            self.satisfied.push((atoms, body));
+            self.satisfied.push(Satisfied { atoms, body, by: Some((by, before)) });
             return;
         }
         let certain = body.is_empty();

@@ -79,10 +79,9 @@ pub struct Instantiator {
     /// and the span of their statement, in the order they were built (see
     /// `finish_externals`).
     pub(super) externals: Vec<(Atom, program::External, Vec<program::Lit>, Span)>,
-    /// Disjunctive rule instances left out because a fact satisfies them:
-    /// their atoms and the undecided literals of their body (gringo keeps
-    /// them; see `finish_externals`).
-    pub(super) satisfied: Vec<(Vec<Atom>, Vec<program::Lit>)>,
+    /// Disjunctive rule instances left out that gringo may keep or have
+    /// put atoms of in its domain (see `finish_externals`).
+    pub(super) satisfied: Vec<Satisfied>,
     /// The atoms of `externals` (see `Aux::inputs`).
     pub(super) inputs: super::hash::Set<Atom>,
     /// The pairs `p(t)`, `-p(t)` already made a constraint.
@@ -594,4 +593,20 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
         g[v.0 as usize] = true;
     }
     g
+}
+
+/// A disjunctive rule instance left out because a fact satisfies it or a
+/// disjunct's term is undefined, whose atoms gringo may have in its domain
+/// (it keeps a rule a fact it does not know yet satisfies, and puts the
+/// plain disjuncts before a fact written as one or an undefined term in
+/// its domain).
+pub(super) struct Satisfied {
+    /// The atoms gringo has in its domain (where `by` is a fact derived,
+    /// not written).
+    pub atoms: Vec<Atom>,
+    /// The undecided literals of the body.
+    pub body: Vec<program::Lit>,
+    /// The satisfying fact, and the atoms in gringo's domain if it is
+    /// written as a fact; none for an undefined term.
+    pub by: Option<((PredId, Vec<Sym>), Vec<Atom>)>,
 }

@@ -339,7 +339,7 @@ impl Grounder {
                     .with_class(crate::diagnostics::InfoClass::OperationUndefined),
             );
         }
-        inst.finish_externals(&norm.rules);
+        inst.finish_externals(&norm.rules, &norm.facts);
         inst.finish_heuristics();
         for span in std::mem::take(&mut inst.ignored_heuristics) {
             diags.push(
