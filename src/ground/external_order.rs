@@ -25,6 +25,7 @@
 //! are on a cycle with it.
 
 use super::rule::{AtomPat, Head, Lit, PredId, Rule};
+use super::symbol::Sym;
 use super::term::GTerm;
 use crate::syntax::ast::Sign;
 
@@ -137,6 +138,18 @@ fn components(roots: &[usize], edges: impl Fn(usize) -> Vec<usize>) -> Vec<Vec<u
         }
     }
     out
+}
+
+/// The rules whose head may give the atom `pred(args)`.
+pub fn providers<'a>(rules: &'a [Rule], pred: PredId, args: &'a [Sym]) -> impl Iterator<Item = usize> + 'a {
+    rules.iter().enumerate().filter_map(move |(i, r)| {
+        let gives = head_atoms(r).iter().any(|a| {
+            a.pred == pred
+                && a.args.len() == args.len()
+                && a.args.iter().zip(args).all(|(t, s)| !matches!(t, GTerm::Sym(x) if x != s))
+        });
+        gives.then_some(i)
+    })
 }
 
 /// The atoms a rule may derive or declare.

@@ -286,8 +286,25 @@ impl Instantiator {
     /// values, a release counts, or else the one clasp reads last in
     /// gringo's output (see `external_order`).
     pub(super) fn finish_externals(&mut self, rules: &[Rule], facts: &super::rule::Facts) {
-        // a disjunction satisfied by a fact written as one is dropped by
-        // gringo too: its atoms are not in its domain
+        // gringo's statement order, worked out only when needed
+        let mut order: Option<Vec<usize>> = None;
+        let mut gringo_order = |this: &Self| -> Vec<usize> {
+            order
+                .get_or_insert_with(|| {
+                    let projection = |r: &Rule| match &r.head {
+                        Head::Atom(a) => {
+                            this.syms.name_str(this.preds[a.pred.0 as usize].key.name).starts_with("#proj")
+                        }
+                        _ => false,
+                    };
+                    super::external_order::emission_order(rules, projection)
+                })
+                .clone()
+        };
+        // a disjunction satisfied by a fact gringo knows when it grounds
+        // it (written as one, or derived by a statement it grounds first)
+        // is dropped by gringo too, with the plain disjuncts before the
+        // fact in its domain
         if self.satisfied.iter().any(|s| s.by.is_some()) {
             let by: super::hash::Set<&(PredId, Vec<Sym>)> =
                 self.satisfied.iter().filter_map(|s| s.by.as_ref().map(|(k, _)| k)).collect();
@@ -296,9 +313,24 @@ impl Instantiator {
                 .map(|(_, p, a)| (p, a.to_vec()))
                 .filter(|k| by.contains(k))
                 .collect();
+            let derived_first = |s: &Satisfied, order: &[usize]| -> bool {
+                let Some(((pred, args), _)) = &s.by else { return false };
+                let at = rules.iter().zip(order).filter(|(r, _)| r.span == s.span).map(|(_, &k)| k).min();
+                let known = super::external_order::providers(rules, *pred, args).map(|i| order[i]).min();
+                matches!((known, at), (Some(k), Some(a)) if k < a)
+            };
+            let order =
+                (self.satisfied.iter().any(|s| s.by.as_ref().is_some_and(|(k, _)| !written.contains(k))))
+                    .then(|| gringo_order(self));
             for s in &mut self.satisfied {
-                if let Some((k, before)) = &mut s.by {
-                    if written.contains(k) {
+                let known = match &s.by {
+                    Some((k, _)) => {
+                        written.contains(k) || order.as_deref().is_some_and(|o| derived_first(s, o))
+                    }
+                    None => false,
+                };
+                if known {
+                    if let Some((_, before)) = &mut s.by {
                         s.atoms = std::mem::take(before);
                     }
                 }
@@ -344,13 +376,7 @@ impl Instantiator {
         let mut first: Map<Atom, program::External> = Default::default();
         let disagree = kept.iter().any(|&(a, v, _)| *first.entry(a).or_insert(v) != v);
         let position: Map<Span, usize> = if disagree {
-            let projection = |r: &Rule| match &r.head {
-                Head::Atom(a) => {
-                    self.syms.name_str(self.preds[a.pred.0 as usize].key.name).starts_with("#proj")
-                }
-                _ => false,
-            };
-            let order = super::external_order::emission_order(rules, projection);
+            let order = gringo_order(self);
             rules
                 .iter()
                 .zip(order)
@@ -772,7 +798,7 @@ impl Instantiator {
                 plain_heads.truncate(n);
                 let atoms: Vec<Atom> =
                     plain_heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
-                self.satisfied.push(Satisfied { atoms, body, by: None });
+                self.satisfied.push(Satisfied { atoms, body, by: None, span: self.current });
             }
             return;
         }
@@ -794,7 +820,7 @@ impl Instantiator {
             let before: Vec<Atom> = plain_heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
             let atoms = heads.into_iter().chain(conditional.into_iter().map(|(p, a, _)| (p, a)));
             let atoms: Vec<Atom> = atoms.map(|(p, a)| self.insert(p, a, false)).collect();
-            self.satisfied.push(Satisfied { atoms, body, by: Some((by, before)) });
+            self.satisfied.push(Satisfied { atoms, body, by: Some((by, before)), span: self.current });
             return;
         }
         let certain = body.is_empty();

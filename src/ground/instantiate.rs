@@ -609,4 +609,6 @@ pub(super) struct Satisfied {
     /// The satisfying fact, and the atoms in gringo's domain if it is
     /// written as a fact; none for an undefined term.
     pub by: Option<((PredId, Vec<Sym>), Vec<Atom>)>,
+    /// The statement of the disjunction.
+    pub span: Span,
 }

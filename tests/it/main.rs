@@ -16,6 +16,7 @@ mod differential;
 mod edges;
 mod errors;
 mod explain;
+mod externals;
 mod formats;
 mod gen;
 mod gringo3;
