@@ -595,6 +595,9 @@ pub fn global_vars(rule: &Rule) -> Vec<bool> {
     g
 }
 
+/// An atom by its predicate and arguments.
+pub(super) type GroundAtom = (PredId, Vec<Sym>);
+
 /// A disjunctive rule instance left out because a fact satisfies it or a
 /// disjunct's term is undefined, whose atoms gringo may have in its domain
 /// (it keeps a rule a fact it does not know yet satisfies, and puts the
@@ -608,7 +611,7 @@ pub(super) struct Satisfied {
     pub body: Vec<program::Lit>,
     /// The satisfying fact, and the atoms in gringo's domain if it is
     /// written as a fact; none for an undefined term.
-    pub by: Option<((PredId, Vec<Sym>), Vec<Atom>)>,
+    pub by: Option<(GroundAtom, Vec<Atom>)>,
     /// The statement of the disjunction.
     pub span: Span,
 }
