@@ -1,4 +1,7 @@
-//! Which of several `#external` declarations of one atom counts.
+//! gringo's statement grounding order, for what depends on it in
+//! clingo's answers: which of several `#external` declarations of one
+//! atom counts, and whether gringo knows a derived fact when it grounds a
+//! disjunction that fact satisfies (see `finish_externals`).
 //!
 //! clasp gives an atom declared external more than once the value of the
 //! declaration it reads last, and gringo writes the declarations in the
@@ -7,7 +10,8 @@
 //! unify with an atom of its body or conditions), started from the
 //! statements in reverse source order, each statement after the ones it
 //! depends on (post-order), the ones a body atom depends on in source
-//! order. So an atom no statement uses keeps its first declaration
+//! order; inside a strongly connected component, its components over
+//! positive dependencies only, walked the same way. So an atom no statement uses keeps its first declaration
 //! (`#external y. [true]` then `#external y. [false]`: `y` is true), and
 //! an atom a later rule uses keeps the last one before that rule (the same
 //! two followed by `:- y.`: `y` is false). Checked against clingo 5.4.1
