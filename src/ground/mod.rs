@@ -15,6 +15,7 @@ mod bounds;
 pub mod depgraph;
 pub mod domain;
 mod external_order;
+mod externals;
 pub mod hash;
 mod instance;
 pub mod instantiate;

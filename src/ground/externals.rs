@@ -1,0 +1,224 @@
+//! The program's `#external` declarations once a grounding is done: which
+//! exist, and with which value, as clingo has them.
+//!
+//! gringo declares an external for each instance of a condition it could
+//! not rule out while grounding, so minasp rules out what gringo rules
+//! out: conditions on atoms no rule can make true, or (negated) on atoms
+//! true for certain, counting the disjunctions gringo keeps or whose
+//! atoms it puts in its domain though minasp drops them
+//! ([`Satisfied`]). Of several declarations of one atom, a release
+//! counts, or else the one clasp reads last in gringo's grounding order
+//! ([`super::external_order`]).
+//!
+//! Invariant: after [`Instantiator::finish_externals`] every atom has at
+//! most one entry in the program's externals, and the pending
+//! declarations and [`Satisfied`] records are empty.
+
+use super::hash::Map;
+use super::instantiate::{Instantiator, Satisfied};
+use super::rule::{Head, PredId, Rule};
+use super::symbol::Sym;
+use crate::program::{self, Atom, Body};
+use crate::syntax::span::Span;
+
+impl Instantiator {
+    /// The program's externals: one per atom, leaving out those whose
+    /// condition a fact derived later in the same component refutes (`not
+    /// b` with `b.`). Of several declarations of one atom with different
+    /// values, a release counts, or else the one clasp reads last in
+    /// gringo's output (see `external_order`).
+    pub(super) fn finish_externals(&mut self, rules: &[Rule], facts: &super::rule::Facts) {
+        // gringo's statement order, worked out only when needed
+        let mut order: Option<Vec<usize>> = None;
+        let mut gringo_order = |this: &Self| -> Vec<usize> {
+            order
+                .get_or_insert_with(|| {
+                    let projection = |r: &Rule| match &r.head {
+                        Head::Atom(a) => {
+                            this.syms.name_str(this.preds[a.pred.0 as usize].key.name).starts_with("#proj")
+                        }
+                        _ => false,
+                    };
+                    super::external_order::emission_order(rules, projection)
+                })
+                .clone()
+        };
+        // a disjunction satisfied by a fact gringo knows when it grounds
+        // it (written as one, or derived by a statement it grounds first)
+        // is dropped by gringo too, with the plain disjuncts before the
+        // fact in its domain
+        if self.satisfied.iter().any(|s| s.by.is_some()) {
+            let by: super::hash::Set<&(PredId, Vec<Sym>)> =
+                self.satisfied.iter().filter_map(|s| s.by.as_ref().map(|(k, _)| k)).collect();
+            let written: super::hash::Set<(PredId, Vec<Sym>)> = (0..facts.len())
+                .map(|i| facts.get(i))
+                .map(|(_, p, a)| (p, a.to_vec()))
+                .filter(|k| by.contains(k))
+                .collect();
+            let derived_first = |s: &Satisfied, order: &[usize]| -> bool {
+                let Some(((pred, args), _)) = &s.by else { return false };
+                let at = rules.iter().zip(order).filter(|(r, _)| r.span == s.span).map(|(_, &k)| k).min();
+                let known = super::external_order::providers(rules, *pred, args).map(|i| order[i]).min();
+                matches!((known, at), (Some(k), Some(a)) if k < a)
+            };
+            let order =
+                (self.satisfied.iter().any(|s| s.by.as_ref().is_some_and(|(k, _)| !written.contains(k))))
+                    .then(|| gringo_order(self));
+            for s in &mut self.satisfied {
+                let known = match &s.by {
+                    Some((k, _)) => {
+                        written.contains(k) || order.as_deref().is_some_and(|o| derived_first(s, o))
+                    }
+                    None => false,
+                };
+                if known {
+                    if let Some((_, before)) = &mut s.by {
+                        s.atoms = std::mem::take(before);
+                    }
+                }
+            }
+        }
+        let mut fact = vec![false; self.prog.num_atoms as usize];
+        for r in &self.prog.rules {
+            if let (program::Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+                if h.len() == 1 && b.is_empty() {
+                    fact[h[0].index()] = true;
+                }
+            }
+        }
+        // (grounding in steps: the externals of earlier steps stay as they are)
+        let mut seen: super::hash::Set<Atom> = self.prog.externals.iter().map(|(a, _)| *a).collect();
+        // a positive condition no rule can make true refutes too (`#external
+        // y : b.` with `b :- not a.` and `a.`), and so does a negative one
+        // on an atom that is true for certain though not yet a fact (`not
+        // b` with `b :- not c.` where nothing derives `c`; seed 230683);
+        // worked out only when needed
+        let possible = self.externals.iter().any(|(_, _, body, _)| !body.is_empty()).then(|| loop {
+            let possible = self.possibly_true(&fact, &seen);
+            if !self.certainly_true(&possible, &mut fact) {
+                break possible;
+            }
+        });
+        self.satisfied.clear();
+        let kept: Vec<(Atom, program::External, Span)> = std::mem::take(&mut self.externals)
+            .into_iter()
+            .filter(|(_, _, body, _)| {
+                !body.iter().any(|l| {
+                    if l.is_positive() {
+                        possible.as_ref().is_some_and(|p| !p[l.atom().index()])
+                    } else {
+                        fact[l.atom().index()]
+                    }
+                })
+            })
+            .map(|(a, value, _, span)| (a, value, span))
+            .collect();
+        // where declarations of one atom disagree, the position of each
+        // statement in gringo's output (worked out only then)
+        let mut first: Map<Atom, program::External> = Default::default();
+        let disagree = kept.iter().any(|&(a, v, _)| *first.entry(a).or_insert(v) != v);
+        let position: Map<Span, usize> = if disagree {
+            let order = gringo_order(self);
+            rules
+                .iter()
+                .zip(order)
+                .filter(|(r, _)| matches!(r.head, Head::External { .. }))
+                .map(|(r, k)| (r.span, k))
+                .collect()
+        } else {
+            Default::default()
+        };
+        let mut at: Map<Atom, (usize, usize)> = Default::default();
+        for (a, value, span) in kept {
+            if seen.insert(a) {
+                at.insert(a, (self.prog.externals.len(), position.get(&span).copied().unwrap_or(0)));
+                self.prog.externals.push((a, value));
+            } else if let Some(&(i, k)) = at.get(&a) {
+                // a release is for good, whatever clasp reads after it
+                let here = position.get(&span).copied().unwrap_or(0);
+                let old = &mut self.prog.externals[i].1;
+                if value == program::External::Release || (here > k && *old != program::External::Release) {
+                    *old = value;
+                    at.insert(a, (i, here));
+                }
+            }
+        }
+    }
+
+    /// Adds to `fact` the atoms some rule makes true for certain: its one
+    /// head by a normal body whose positive atoms are facts and whose
+    /// negative ones cannot be true (not `possible`). Returns whether it
+    /// added any.
+    fn certainly_true(&self, possible: &[bool], fact: &mut [bool]) -> bool {
+        let mut added = false;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for r in &self.prog.rules {
+                if let (program::Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+                    if h.len() == 1
+                        && !fact[h[0].index()]
+                        && b.iter().all(|l| {
+                            if l.is_positive() {
+                                fact[l.atom().index()]
+                            } else {
+                                !possible[l.atom().index()]
+                            }
+                        })
+                    {
+                        fact[h[0].index()] = true;
+                        changed = true;
+                        added = true;
+                    }
+                }
+            }
+        }
+        added
+    }
+
+    /// The atoms some rule may make true, given the facts and the externals
+    /// `open` (the least fixpoint over the rules, a negative literal
+    /// failing only on a fact, a weight body always possible).
+    fn possibly_true(&self, fact: &[bool], open: &super::hash::Set<Atom>) -> Vec<bool> {
+        let mut possible = fact.to_vec();
+        for a in open.iter().chain(self.externals.iter().map(|(a, _, _, _)| a)) {
+            possible[a.index()] = true;
+        }
+        let holds = |b: &[program::Lit], possible: &[bool]| {
+            b.iter()
+                .all(|l| if l.is_positive() { possible[l.atom().index()] } else { !fact[l.atom().index()] })
+        };
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for Satisfied { atoms, body, .. } in &self.satisfied {
+                if holds(body, &possible) {
+                    for h in atoms {
+                        changed |= !std::mem::replace(&mut possible[h.index()], true);
+                    }
+                }
+            }
+            for r in &self.prog.rules {
+                let heads = match &r.head {
+                    program::Head::Disjunction(h) | program::Head::Choice(h) => h,
+                };
+                if heads.iter().all(|h| possible[h.index()]) {
+                    continue;
+                }
+                let holds = match &r.body {
+                    Body::Normal(b) => holds(b, &possible),
+                    Body::Weight { .. } => true,
+                };
+                if holds {
+                    for h in heads.iter() {
+                        if !possible[h.index()] {
+                            possible[h.index()] = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        possible
+    }
+}
