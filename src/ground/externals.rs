@@ -15,7 +15,7 @@
 //! declarations and [`Satisfied`] records are empty.
 
 use super::hash::Map;
-use super::instantiate::{Instantiator, Satisfied};
+use super::instantiate::{Instantiator, KeptDisjunction, Satisfied};
 use super::rule::{Head, PredId, Rule};
 use super::symbol::Sym;
 use crate::program::{self, Atom, Body};
@@ -57,9 +57,7 @@ impl Instantiator {
                 .collect();
             let derived_first = |s: &Satisfied, order: &[usize]| -> bool {
                 let Some(((pred, args), _)) = &s.by else { return false };
-                let at = rules.iter().zip(order).filter(|(r, _)| r.span == s.span).map(|(_, &k)| k).min();
-                let known = super::external_order::providers(rules, *pred, args).map(|i| order[i]).min();
-                matches!((known, at), (Some(k), Some(a)) if k < a)
+                known_before(rules, order, *pred, args, s.span)
             };
             let order =
                 (self.satisfied.iter().any(|s| s.by.as_ref().is_some_and(|(k, _)| !written.contains(k))))
@@ -86,6 +84,35 @@ impl Instantiator {
                 }
             }
         }
+        // a disjunction minasp grounded before the fact that satisfies it
+        // was derived, where gringo derived the fact first (`p(1) ; b ;
+        // s(2).` then `b :- not w.`), gringo has dropped, with the
+        // disjuncts before the fact in its domain
+        let kept = std::mem::take(&mut self.kept);
+        let satisfied_late: Vec<&KeptDisjunction> = kept
+            .iter()
+            .filter(|k| match &self.prog.rules[k.rule].head {
+                program::Head::Disjunction(h) => h.iter().any(|a| fact[a.index()]),
+                program::Head::Choice(_) => false,
+            })
+            .collect();
+        if !satisfied_late.is_empty() {
+            let order = gringo_order(self);
+            for k in satisfied_late {
+                let r = &self.prog.rules[k.rule];
+                let (program::Head::Disjunction(h), Body::Normal(body)) = (&r.head, &r.body) else {
+                    continue;
+                };
+                let Some(at) = h.iter().position(|a| fact[a.index()]) else { continue };
+                let (pred, args) = &k.heads[at];
+                if known_before(rules, &order, *pred, args, k.span) {
+                    let satisfied =
+                        Satisfied { atoms: h[..at].to_vec(), body: body.to_vec(), by: None, span: k.span };
+                    self.dropped.insert(k.rule);
+                    self.satisfied.push(satisfied);
+                }
+            }
+        }
         // (grounding in steps: the externals of earlier steps stay as they are)
         let mut seen: super::hash::Set<Atom> = self.prog.externals.iter().map(|(a, _)| *a).collect();
         // a positive condition no rule can make true refutes too (`#external
@@ -100,6 +127,7 @@ impl Instantiator {
             }
         });
         self.satisfied.clear();
+        self.dropped.clear();
         let kept: Vec<(Atom, program::External, Span)> = std::mem::take(&mut self.externals)
             .into_iter()
             .filter(|(_, _, body, _)| {
@@ -198,7 +226,10 @@ impl Instantiator {
                     }
                 }
             }
-            for r in &self.prog.rules {
+            for (i, r) in self.prog.rules.iter().enumerate() {
+                if self.dropped.contains(&i) {
+                    continue;
+                }
                 let heads = match &r.head {
                     program::Head::Disjunction(h) | program::Head::Choice(h) => h,
                 };
@@ -221,4 +252,13 @@ impl Instantiator {
         }
         possible
     }
+}
+
+/// Whether gringo knows the atom `pred(args)` when it grounds the statement
+/// at `span`: a statement that may derive it comes before in gringo's
+/// `order` (see `external_order`).
+fn known_before(rules: &[Rule], order: &[usize], pred: PredId, args: &[Sym], span: Span) -> bool {
+    let at = rules.iter().zip(order).filter(|(r, _)| r.span == span).map(|(_, &k)| k).min();
+    let known = super::external_order::providers(rules, pred, args).map(|i| order[i]).min();
+    matches!((known, at), (Some(k), Some(a)) if k < a)
 }

@@ -10,7 +10,7 @@
 use super::aggregate::{Aux, Cond, GroundAgg, Truth, Tuple};
 use super::domain::Range;
 use super::hash::{IMap, Map};
-use super::instantiate::{Instantiator, OptInstance, PendingHeuristic, Satisfied};
+use super::instantiate::{Instantiator, KeptDisjunction, OptInstance, PendingHeuristic, Satisfied};
 use super::join::{check, join};
 use super::plan::plan;
 use super::rule::{AtomPat, ChoiceElem, Head, Lit, PredId, Rule};
@@ -563,40 +563,48 @@ impl Instantiator {
         // of one instance of the condition but for the interval, and that
         // condition.
         let mut conjunctions: Vec<Conjunction> = Vec::new();
-        // how many of `heads` gringo has put in its domain when a disjunct
-        // without condition drops the rule by an undefined term: those
-        // before it (language seed 181641)
+        // The disjuncts without condition, as indices into `heads`, up to
+        // the first whose term is undefined (`in_domain`: how many come
+        // before it): gringo has put those before it in its domain when it
+        // drops the rule (language seed 181641).
+        let mut plain: Vec<usize> = Vec::new();
         let mut in_domain: Option<usize> = None;
-        let mut plain_heads: Vec<(PredId, Vec<Sym>)> = Vec::new();
         for e in elems {
             if !e.conj.is_empty() || !e.also.is_empty() {
                 self.conjunctive_disjunct(e, b, &mut conjunctions, &mut undefined);
                 continue;
             }
-            let plain = e.cond.is_empty() && in_domain.is_none();
-            self.each_elem_instance(&e.cond, &e.atom.args, b, &mut |values, lits| {
-                if plain {
-                    match &values {
-                        Some(v) => plain_heads.push((e.atom.pred, v.clone())),
-                        None => in_domain = Some(plain_heads.len()),
+            let is_plain = e.cond.is_empty() && in_domain.is_none();
+            self.each_elem_instance(&e.cond, &e.atom.args, b, &mut |values, lits| match values {
+                None => {
+                    if is_plain {
+                        in_domain = Some(plain.len());
                     }
+                    undefined.push(lits)
                 }
-                match values {
-                    None => undefined.push(lits),
-                    Some(values) if !lits.is_empty() => conditional.push((e.atom.pred, values, lits)),
-                    Some(values) => {
-                        if !heads.iter().any(|(p, a)| *p == e.atom.pred && *a == values) {
+                Some(values) if !lits.is_empty() => conditional.push((e.atom.pred, values, lits)),
+                Some(values) => {
+                    let i = heads.iter().position(|(p, a)| *p == e.atom.pred && *a == values).unwrap_or_else(
+                        || {
                             heads.push((e.atom.pred, values));
-                        }
+                            heads.len() - 1
+                        },
+                    );
+                    if is_plain {
+                        plain.push(i);
                     }
                 }
             });
         }
         if undefined.iter().any(|lits| lits.is_empty()) {
             if let Some(n) = in_domain.filter(|&n| n > 0) {
-                plain_heads.truncate(n);
-                let atoms: Vec<Atom> =
-                    plain_heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
+                let atoms: Vec<Atom> = plain[..n]
+                    .iter()
+                    .map(|&i| {
+                        let (p, a) = heads[i].clone();
+                        self.insert(p, a, false)
+                    })
+                    .collect();
                 self.satisfied.push(Satisfied { atoms, body, by: None, span: self.current });
             }
             return;
@@ -614,9 +622,15 @@ impl Instantiator {
             // (and where it is written as a fact, gringo has put the plain
             // disjuncts before it in its domain, as for an undefined term)
             let by = heads[k].clone();
-            let first = plain_heads.iter().position(|(p, a)| self.find(*p, a).is_some_and(|i| i.fact));
-            plain_heads.truncate(first.unwrap_or(0));
-            let before: Vec<Atom> = plain_heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
+            let is_fact = |i: usize| self.find(heads[i].0, &heads[i].1).is_some_and(|x| x.fact);
+            let first = plain.iter().position(|&i| is_fact(i)).unwrap_or(0);
+            let before: Vec<Atom> = plain[..first]
+                .iter()
+                .map(|&i| {
+                    let (p, a) = heads[i].clone();
+                    self.insert(p, a, false)
+                })
+                .collect();
             let atoms = heads.into_iter().chain(conditional.into_iter().map(|(p, a, _)| (p, a)));
             let atoms: Vec<Atom> = atoms.map(|(p, a)| self.insert(p, a, false)).collect();
             self.satisfied.push(Satisfied { atoms, body, by: Some((by, before)), span: self.current });
@@ -677,6 +691,10 @@ impl Instantiator {
                 self.prog.add(program::Rule::normal(h, body));
             }
             return;
+        }
+        if self.track_disjunctions && plain.len() == heads.len() {
+            let (rule, span) = (self.prog.rules.len(), self.current);
+            self.kept.push(KeptDisjunction { rule, heads: heads.clone(), span });
         }
         let atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
         self.prog.add(program::Rule {

@@ -82,6 +82,14 @@ pub struct Instantiator {
     /// Disjunctive rule instances left out that gringo may keep or have
     /// put atoms of in its domain (see `finish_externals`).
     pub(super) satisfied: Vec<Satisfied>,
+    /// Whether to keep `kept`: some `#external` has a condition.
+    pub(super) track_disjunctions: bool,
+    /// Disjunctive rules made of disjuncts without conditions (see
+    /// `finish_externals`): a fact derived after minasp grounds one may be
+    /// one gringo knew before, and then gringo has dropped the rule.
+    pub(super) kept: Vec<KeptDisjunction>,
+    /// Rules of `kept` gringo has dropped (see `finish_externals`).
+    pub(super) dropped: super::hash::Set<usize>,
     /// The atoms of `externals` (see `Aux::inputs`).
     pub(super) inputs: super::hash::Set<Atom>,
     /// The pairs `p(t)`, `-p(t)` already made a constraint.
@@ -155,6 +163,9 @@ impl Instantiator {
             minimize: Vec::new(),
             externals: Vec::new(),
             satisfied: Vec::new(),
+            track_disjunctions: false,
+            kept: Vec::new(),
+            dropped: Default::default(),
             inputs: Default::default(),
             complementary: Default::default(),
             heuristics: Vec::new(),
@@ -613,5 +624,15 @@ pub(super) struct Satisfied {
     /// written as a fact; none for an undefined term.
     pub by: Option<(GroundAtom, Vec<Atom>)>,
     /// The statement of the disjunction.
+    pub span: Span,
+}
+
+/// A disjunctive rule of the program whose disjuncts have no condition.
+pub(super) struct KeptDisjunction {
+    /// Its index among the program's rules.
+    pub rule: usize,
+    /// Its head atoms by predicate and arguments, in the rule's order.
+    pub heads: Vec<GroundAtom>,
+    /// The statement it comes from.
     pub span: Span,
 }

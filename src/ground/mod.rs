@@ -312,6 +312,8 @@ impl Grounder {
         }
         inst.max_atoms = opts.max_atoms;
         inst.interrupt = opts.interrupt.clone();
+        inst.track_disjunctions =
+            norm.rules.iter().any(|r| matches!(r.head, rule::Head::External { .. }) && !r.body.is_empty());
         match inst.run(&norm.rules, &norm.facts) {
             Ok(()) => {}
             Err(instantiate::Abort::Interrupted) => {
