@@ -144,16 +144,18 @@ fn components(roots: &[usize], edges: impl Fn(usize) -> Vec<usize>) -> Vec<Vec<u
     out
 }
 
-/// The rules whose head may give the atom `pred(args)`.
-pub fn providers<'a>(rules: &'a [Rule], pred: PredId, args: &'a [Sym]) -> impl Iterator<Item = usize> + 'a {
-    rules.iter().enumerate().filter_map(move |(i, r)| {
-        let gives = head_atoms(r).iter().any(|a| {
-            a.pred == pred
-                && a.args.len() == args.len()
-                && a.args.iter().zip(args).all(|(t, s)| !matches!(t, GTerm::Sym(x) if x != s))
-        });
-        gives.then_some(i)
+/// Whether rule `r`'s head may give the atom `pred(args)`.
+pub fn gives(r: &Rule, pred: PredId, args: &[Sym]) -> bool {
+    head_atoms(r).iter().any(|a| {
+        a.pred == pred
+            && a.args.len() == args.len()
+            && a.args.iter().zip(args).all(|(t, s)| !matches!(t, GTerm::Sym(x) if x != s))
     })
+}
+
+/// The predicates of the atoms a rule may derive or declare.
+pub fn head_preds(r: &Rule) -> impl Iterator<Item = PredId> + '_ {
+    head_atoms(r).into_iter().map(|a| a.pred)
 }
 
 /// The atoms a rule may derive or declare.

@@ -55,17 +55,17 @@ impl Instantiator {
                 .map(|(_, p, a)| (p, a.to_vec()))
                 .filter(|k| by.contains(k))
                 .collect();
-            let derived_first = |s: &Satisfied, order: &[usize]| -> bool {
+            let derived_first = |s: &Satisfied, order: &GringoOrder| -> bool {
                 let Some(((pred, args), _)) = &s.by else { return false };
-                known_before(rules, order, *pred, args, s.span)
+                order.known_before(rules, *pred, args, s.span)
             };
             let order =
                 (self.satisfied.iter().any(|s| s.by.as_ref().is_some_and(|(k, _)| !written.contains(k))))
-                    .then(|| gringo_order(self));
+                    .then(|| GringoOrder::new(rules, gringo_order(self)));
             for s in &mut self.satisfied {
                 let known = match &s.by {
                     Some((k, _)) => {
-                        written.contains(k) || order.as_deref().is_some_and(|o| derived_first(s, o))
+                        written.contains(k) || order.as_ref().is_some_and(|o| derived_first(s, o))
                     }
                     None => false,
                 };
@@ -97,7 +97,7 @@ impl Instantiator {
             })
             .collect();
         if !satisfied_late.is_empty() {
-            let order = gringo_order(self);
+            let order = GringoOrder::new(rules, gringo_order(self));
             for k in satisfied_late {
                 let r = &self.prog.rules[k.rule];
                 let (program::Head::Disjunction(h), Body::Normal(body)) = (&r.head, &r.body) else {
@@ -105,7 +105,7 @@ impl Instantiator {
                 };
                 let Some(at) = h.iter().position(|a| fact[a.index()]) else { continue };
                 let (pred, args) = &k.heads[at];
-                if known_before(rules, &order, *pred, args, k.span) {
+                if order.known_before(rules, *pred, args, k.span) {
                     let satisfied =
                         Satisfied { atoms: h[..at].to_vec(), body: body.to_vec(), by: None, span: k.span };
                     self.dropped.insert(k.rule);
@@ -254,11 +254,40 @@ impl Instantiator {
     }
 }
 
-/// Whether gringo knows the atom `pred(args)` when it grounds the statement
-/// at `span`: a statement that may derive it comes before in gringo's
-/// `order` (see `external_order`).
-fn known_before(rules: &[Rule], order: &[usize], pred: PredId, args: &[Sym], span: Span) -> bool {
-    let at = rules.iter().zip(order).filter(|(r, _)| r.span == span).map(|(_, &k)| k).min();
-    let known = super::external_order::providers(rules, pred, args).map(|i| order[i]).min();
-    matches!((known, at), (Some(k), Some(a)) if k < a)
+/// gringo's grounding order of the statements (see `external_order`),
+/// with what `known_before` looks up.
+struct GringoOrder {
+    /// The position of each rule.
+    order: Vec<usize>,
+    /// The first position of each statement's rules.
+    first: Map<Span, usize>,
+    /// The rules that may derive or declare atoms of each predicate.
+    by_pred: Map<PredId, Vec<usize>>,
+}
+
+impl GringoOrder {
+    fn new(rules: &[Rule], order: Vec<usize>) -> GringoOrder {
+        let mut first: Map<Span, usize> = Default::default();
+        let mut by_pred: Map<PredId, Vec<usize>> = Default::default();
+        for (i, r) in rules.iter().enumerate() {
+            let k = first.entry(r.span).or_insert(order[i]);
+            *k = (*k).min(order[i]);
+            for p in super::external_order::head_preds(r) {
+                by_pred.entry(p).or_default().push(i);
+            }
+        }
+        GringoOrder { order, first, by_pred }
+    }
+
+    /// Whether gringo knows the atom `pred(args)` when it grounds the
+    /// statement at `span`: a statement that may derive it comes before.
+    fn known_before(&self, rules: &[Rule], pred: PredId, args: &[Sym], span: Span) -> bool {
+        let providers = self.by_pred.get(&pred).map_or(&[][..], |v| v);
+        let known = providers
+            .iter()
+            .filter(|&&i| super::external_order::gives(&rules[i], pred, args))
+            .map(|&i| self.order[i])
+            .min();
+        matches!((known, self.first.get(&span)), (Some(k), Some(&a)) if k < a)
+    }
 }
