@@ -28,21 +28,8 @@ impl Instantiator {
     /// values, a release counts, or else the one clasp reads last in
     /// gringo's output (see `external_order`).
     pub(super) fn finish_externals(&mut self, rules: &[Rule], facts: &super::rule::Facts) {
-        // gringo's statement order, worked out only when needed
-        let mut order: Option<Vec<usize>> = None;
-        let mut gringo_order = |this: &Self| -> Vec<usize> {
-            order
-                .get_or_insert_with(|| {
-                    let projection = |r: &Rule| match &r.head {
-                        Head::Atom(a) => {
-                            this.syms.name_str(this.preds[a.pred.0 as usize].key.name).starts_with("#proj")
-                        }
-                        _ => false,
-                    };
-                    super::external_order::emission_order(rules, projection)
-                })
-                .clone()
-        };
+        // gringo's statement order, worked out once and only when needed
+        let mut cached: Option<GringoOrder> = None;
         // a disjunction satisfied by a fact gringo knows when it grounds
         // it (written as one, or derived by a statement it grounds first)
         // is dropped by gringo too, with the plain disjuncts before the
@@ -59,14 +46,13 @@ impl Instantiator {
                 let Some(((pred, args), _)) = &s.by else { return false };
                 order.known_before(rules, *pred, args, s.span)
             };
-            let order =
-                (self.satisfied.iter().any(|s| s.by.as_ref().is_some_and(|(k, _)| !written.contains(k))))
-                    .then(|| GringoOrder::new(rules, gringo_order(self)));
+            if self.satisfied.iter().any(|s| s.by.as_ref().is_some_and(|(k, _)| !written.contains(k))) {
+                cached.get_or_insert_with(|| self.gringo_order(rules));
+            }
+            let order = cached.as_ref();
             for s in &mut self.satisfied {
                 let known = match &s.by {
-                    Some((k, _)) => {
-                        written.contains(k) || order.as_ref().is_some_and(|o| derived_first(s, o))
-                    }
+                    Some((k, _)) => written.contains(k) || order.is_some_and(|o| derived_first(s, o)),
                     None => false,
                 };
                 if known {
@@ -97,7 +83,7 @@ impl Instantiator {
             })
             .collect();
         if !satisfied_late.is_empty() {
-            let order = GringoOrder::new(rules, gringo_order(self));
+            let order = cached.get_or_insert_with(|| self.gringo_order(rules));
             for k in satisfied_late {
                 let r = &self.prog.rules[k.rule];
                 let (program::Head::Disjunction(h), Body::Normal(body)) = (&r.head, &r.body) else {
@@ -146,12 +132,12 @@ impl Instantiator {
         let mut first: Map<Atom, program::External> = Default::default();
         let disagree = kept.iter().any(|&(a, v, _)| *first.entry(a).or_insert(v) != v);
         let position: Map<Span, usize> = if disagree {
-            let order = gringo_order(self);
+            let order = cached.get_or_insert_with(|| self.gringo_order(rules));
             rules
                 .iter()
-                .zip(order)
+                .zip(&order.order)
                 .filter(|(r, _)| matches!(r.head, Head::External { .. }))
-                .map(|(r, k)| (r.span, k))
+                .map(|(r, &k)| (r.span, k))
                 .collect()
         } else {
             Default::default()
@@ -171,6 +157,16 @@ impl Instantiator {
                 }
             }
         }
+    }
+
+    /// gringo's grounding order of `rules` (projections of anonymous
+    /// variables, its own statements, after the program's).
+    fn gringo_order(&self, rules: &[Rule]) -> GringoOrder {
+        let projection = |r: &Rule| match &r.head {
+            Head::Atom(a) => self.syms.name_str(self.preds[a.pred.0 as usize].key.name).starts_with("#proj"),
+            _ => false,
+        };
+        GringoOrder::new(rules, super::external_order::emission_order(rules, projection))
     }
 
     /// Adds to `fact` the atoms some rule makes true for certain: its one

@@ -598,13 +598,7 @@ impl Instantiator {
         }
         if undefined.iter().any(|lits| lits.is_empty()) {
             if let Some(n) = in_domain.filter(|&n| n > 0) {
-                let atoms: Vec<Atom> = plain[..n]
-                    .iter()
-                    .map(|&i| {
-                        let (p, a) = heads[i].clone();
-                        self.insert(p, a, false)
-                    })
-                    .collect();
+                let atoms = self.insert_some(&heads, &plain[..n]);
                 self.satisfied.push(Satisfied { atoms, body, by: None, span: self.current });
             }
             return;
@@ -618,19 +612,13 @@ impl Instantiator {
             // satisfied by a fact: no rule, but where the fact is derived
             // gringo may not know it yet and keep the rule, whose atoms may
             // then make the condition of an `#external y : p.` hold
-            // (language seed 231204; see `finish_externals`)
-            // (and where it is written as a fact, gringo has put the plain
-            // disjuncts before it in its domain, as for an undefined term)
+            // (language seed 231204; see `finish_externals`); where it
+            // knows the fact, it has put the plain disjuncts before it in
+            // its domain, as for an undefined term
             let by = heads[k].clone();
             let is_fact = |i: usize| self.find(heads[i].0, &heads[i].1).is_some_and(|x| x.fact);
             let first = plain.iter().position(|&i| is_fact(i)).unwrap_or(0);
-            let before: Vec<Atom> = plain[..first]
-                .iter()
-                .map(|&i| {
-                    let (p, a) = heads[i].clone();
-                    self.insert(p, a, false)
-                })
-                .collect();
+            let before = self.insert_some(&heads, &plain[..first]);
             let atoms = heads.into_iter().chain(conditional.into_iter().map(|(p, a, _)| (p, a)));
             let atoms: Vec<Atom> = atoms.map(|(p, a)| self.insert(p, a, false)).collect();
             self.satisfied.push(Satisfied { atoms, body, by: Some((by, before)), span: self.current });
@@ -701,6 +689,11 @@ impl Instantiator {
             head: program::Head::Disjunction(atoms.into()),
             body: Body::Normal(body.into()),
         });
+    }
+
+    /// The atoms `heads[i]` for each `i` of `which`, in the domain.
+    fn insert_some(&mut self, heads: &[(PredId, Vec<Sym>)], which: &[usize]) -> Vec<Atom> {
+        which.iter().map(|&i| self.insert(heads[i].0, heads[i].1.clone(), false)).collect()
     }
 
     /// The instances of a disjunct `p(1..X) : d(X)` or `s(L,L;L,2) : v(L)`
