@@ -38,29 +38,7 @@ use crate::syntax::ast::Sign;
 /// projections of anonymous variables) stand after all others, as
 /// gringo adds its projection statements after the program's.
 pub fn emission_order(rules: &[Rule], late: impl Fn(&Rule) -> bool) -> Vec<usize> {
-    // the head atoms of each predicate, in source order
-    let mut providers: super::hash::Map<PredId, Vec<(usize, &AtomPat)>> = Default::default();
-    for (i, r) in rules.iter().enumerate() {
-        for a in head_atoms(r) {
-            providers.entry(a.pred).or_default().push((i, a));
-        }
-    }
-    // each rule's dependencies: the rule providing each of its body atoms
-    // (in body order, providers in source order), and whether positively
-    let deps: Vec<Vec<(usize, bool)>> = rules
-        .iter()
-        .map(|r| {
-            let mut out = Vec::new();
-            for (b, positive) in body_atoms(r) {
-                for &(j, h) in providers.get(&b.pred).map_or(&[][..], |v| v) {
-                    if may_unify_all(&b.args, &h.args) {
-                        out.push((j, positive));
-                    }
-                }
-            }
-            out
-        })
-        .collect();
+    let deps = dependencies(rules);
     let (mut all, at_end): (Vec<usize>, Vec<usize>) = (0..rules.len()).partition(|&i| !late(&rules[i]));
     all.extend(at_end);
     all.reverse();
@@ -82,6 +60,65 @@ pub fn emission_order(rules: &[Rule], late: impl Fn(&Rule) -> bool) -> Vec<usize
         }
     }
     order
+}
+
+/// The head atoms of each predicate, with their rules, in source order.
+fn providers(rules: &[Rule]) -> super::hash::Map<PredId, Vec<(usize, &AtomPat)>> {
+    let mut providers: super::hash::Map<PredId, Vec<(usize, &AtomPat)>> = Default::default();
+    for (i, r) in rules.iter().enumerate() {
+        for a in head_atoms(r) {
+            providers.entry(a.pred).or_default().push((i, a));
+        }
+    }
+    providers
+}
+
+/// Each rule's dependencies: the rule providing each of its body atoms
+/// (in body order, providers in source order), and whether positively.
+fn dependencies(rules: &[Rule]) -> Vec<Vec<(usize, bool)>> {
+    let providers = providers(rules);
+    rules
+        .iter()
+        .map(|r| {
+            let mut out = Vec::new();
+            for (b, positive) in body_atoms(r) {
+                for &(j, h) in providers.get(&b.pred).map_or(&[][..], |v| v) {
+                    if may_unify_all(&b.args, &h.args) {
+                        out.push((j, positive));
+                    }
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// The predicates gringo may not have finished when it grounds a rule
+/// that has one of their atoms under `not`: a statement that may give
+/// such an atom is on a cycle with that rule (`{ b } = 1 :- not not
+/// q(0).` and `#external q(3) : b.`). gringo keeps the negative literal
+/// there, though no statement gives `q(0)`, so what the literal stands
+/// in the way of stays in its domain.
+pub fn open_under_not(rules: &[Rule]) -> super::hash::Set<PredId> {
+    let deps = dependencies(rules);
+    let all: Vec<usize> = (0..rules.len()).collect();
+    let mut component = vec![0; rules.len()];
+    for (k, scc) in components(&all, |i| deps[i].iter().map(|&(j, _)| j).collect()).into_iter().enumerate() {
+        for i in scc {
+            component[i] = k;
+        }
+    }
+    let providers = providers(rules);
+    let mut open = super::hash::Set::default();
+    for (i, r) in rules.iter().enumerate() {
+        for (b, _) in body_atoms(r).into_iter().filter(|&(_, positive)| !positive) {
+            let given = providers.get(&b.pred).map_or(&[][..], |v| v);
+            if given.iter().any(|&(j, h)| component[j] == component[i] && may_unify_all(&b.args, &h.args)) {
+                open.insert(b.pred);
+            }
+        }
+    }
+    open
 }
 
 /// Tarjan's strongly connected components of the graph `edges` over
@@ -151,11 +188,6 @@ pub fn gives(r: &Rule, pred: PredId, args: &[Sym]) -> bool {
             && a.args.len() == args.len()
             && a.args.iter().zip(args).all(|(t, s)| !matches!(t, GTerm::Sym(x) if x != s))
     })
-}
-
-/// The predicates of the atoms a rule may derive or declare.
-pub fn head_preds(r: &Rule) -> impl Iterator<Item = PredId> + '_ {
-    head_atoms(r).into_iter().map(|a| a.pred)
 }
 
 /// The atoms a rule may derive or declare.

@@ -92,8 +92,8 @@ impl Instantiator {
                 let Some(at) = h.iter().position(|a| fact[a.index()]) else { continue };
                 let (pred, args) = &k.heads[at];
                 if order.known_before(rules, *pred, args, k.span) {
-                    let satisfied =
-                        Satisfied { atoms: h[..at].to_vec(), body: body.to_vec(), by: None, span: k.span };
+                    let atoms = if k.plain { h[..at].to_vec() } else { Vec::new() };
+                    let satisfied = Satisfied { atoms, body: body.to_vec(), by: None, span: k.span };
                     self.dropped.insert(k.rule);
                     self.satisfied.push(satisfied);
                 }
@@ -106,14 +106,18 @@ impl Instantiator {
         // on an atom that is true for certain though not yet a fact (`not
         // b` with `b :- not c.` where nothing derives `c`; seed 230683);
         // worked out only when needed
-        let possible = self.externals.iter().any(|(_, _, body, _)| !body.is_empty()).then(|| loop {
-            let possible = self.possibly_true(&fact, &seen);
-            if !self.certainly_true(&possible, &mut fact) {
-                break possible;
+        let possible = self.externals.iter().any(|(_, _, body, _)| !body.is_empty()).then(|| {
+            let open = self.open_under_not(rules);
+            loop {
+                let possible = self.possibly_true(&fact, &seen);
+                if !self.certainly_true(&possible, &open, &mut fact) {
+                    break possible;
+                }
             }
         });
         self.satisfied.clear();
         self.dropped.clear();
+        self.mentioned = Vec::new();
         let kept: Vec<(Atom, program::External, Span)> = std::mem::take(&mut self.externals)
             .into_iter()
             .filter(|(_, _, body, _)| {
@@ -169,11 +173,31 @@ impl Instantiator {
         GringoOrder::new(rules, super::external_order::emission_order(rules, projection))
     }
 
+    /// Per atom: gringo may not have finished its predicate where it is
+    /// under `not` ([`super::external_order::open_under_not`]), so it
+    /// does not take it for false there even if nothing can make it true.
+    fn open_under_not(&self, rules: &[Rule]) -> Vec<bool> {
+        let mut open = vec![false; self.prog.num_atoms as usize];
+        let preds = super::external_order::open_under_not(rules);
+        for &p in &preds {
+            let pred = &self.preds[p.0 as usize];
+            for (_, info) in (0..pred.atoms.len()).filter_map(|i| pred.atoms.get_index(i)) {
+                open[info.atom.index()] = true;
+            }
+        }
+        for (p, a) in &self.mentioned {
+            if preds.contains(p) {
+                open[a.index()] = true;
+            }
+        }
+        open
+    }
+
     /// Adds to `fact` the atoms some rule makes true for certain: its one
     /// head by a normal body whose positive atoms are facts and whose
-    /// negative ones cannot be true (not `possible`). Returns whether it
-    /// added any.
-    fn certainly_true(&self, possible: &[bool], fact: &mut [bool]) -> bool {
+    /// negative ones cannot be true (not `possible`, and not `open`: gringo
+    /// knows it too). Returns whether it added any.
+    fn certainly_true(&self, possible: &[bool], open: &[bool], fact: &mut [bool]) -> bool {
         let mut added = false;
         let mut changed = true;
         while changed {
@@ -186,7 +210,7 @@ impl Instantiator {
                             if l.is_positive() {
                                 fact[l.atom().index()]
                             } else {
-                                !possible[l.atom().index()]
+                                !possible[l.atom().index()] && !open[l.atom().index()]
                             }
                         })
                     {
@@ -257,7 +281,7 @@ struct GringoOrder {
     order: Vec<usize>,
     /// The first position of each statement's rules.
     first: Map<Span, usize>,
-    /// The rules that may derive or declare atoms of each predicate.
+    /// The normal rules that may derive atoms of each predicate.
     by_pred: Map<PredId, Vec<usize>>,
 }
 
@@ -268,15 +292,17 @@ impl GringoOrder {
         for (i, r) in rules.iter().enumerate() {
             let k = first.entry(r.span).or_insert(order[i]);
             *k = (*k).min(order[i]);
-            for p in super::external_order::head_preds(r) {
-                by_pred.entry(p).or_default().push(i);
+            // only a normal rule makes a fact (a disjunction or a choice
+            // puts its atoms in the domain, not among the facts)
+            if let Head::Atom(a) = &r.head {
+                by_pred.entry(a.pred).or_default().push(i);
             }
         }
         GringoOrder { order, first, by_pred }
     }
 
-    /// Whether gringo knows the atom `pred(args)` when it grounds the
-    /// statement at `span`: a statement that may derive it comes before.
+    /// Whether gringo knows the fact `pred(args)` when it grounds the
+    /// statement at `span`: a normal rule that may derive it comes before.
     fn known_before(&self, rules: &[Rule], pred: PredId, args: &[Sym], span: Span) -> bool {
         let providers = self.by_pred.get(&pred).map_or(&[][..], |v| v);
         let known = providers

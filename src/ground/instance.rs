@@ -569,6 +569,12 @@ impl Instantiator {
         // drops the rule (language seed 181641).
         let mut plain: Vec<usize> = Vec::new();
         let mut in_domain: Option<usize> = None;
+        // every disjunct is a plain atom as written: where gringo knows a
+        // fact that satisfies the rule, it has put the disjuncts before
+        // the fact in its domain; with a conditional literal among them it
+        // translates the disjunction whole and puts none there (`c ; a ;
+        // r(3) : dom(1).` with `a` a fact: `c` is not in its domain)
+        let all_plain = elems.iter().all(|e| e.cond.is_empty() && e.conj.is_empty() && e.also.is_empty());
         for e in elems {
             if !e.conj.is_empty() || !e.also.is_empty() {
                 self.conjunctive_disjunct(e, b, &mut conjunctions, &mut undefined);
@@ -617,7 +623,7 @@ impl Instantiator {
             // its domain, as for an undefined term
             let by = heads[k].clone();
             let is_fact = |i: usize| self.find(heads[i].0, &heads[i].1).is_some_and(|x| x.fact);
-            let first = plain.iter().position(|&i| is_fact(i)).unwrap_or(0);
+            let first = if all_plain { plain.iter().position(|&i| is_fact(i)).unwrap_or(0) } else { 0 };
             let before = self.insert_some(&heads, &plain[..first]);
             let atoms = heads.into_iter().chain(conditional.into_iter().map(|(p, a, _)| (p, a)));
             let atoms: Vec<Atom> = atoms.map(|(p, a)| self.insert(p, a, false)).collect();
@@ -680,9 +686,9 @@ impl Instantiator {
             }
             return;
         }
-        if self.track_disjunctions && plain.len() == heads.len() {
+        if self.track_disjunctions && (plain.len() == heads.len() || !all_plain) {
             let (rule, span) = (self.prog.rules.len(), self.current);
-            self.kept.push(KeptDisjunction { rule, heads: heads.clone(), span });
+            self.kept.push(KeptDisjunction { rule, heads: heads.clone(), span, plain: all_plain });
         }
         let atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
         self.prog.add(program::Rule {

@@ -90,6 +90,10 @@ pub struct Instantiator {
     pub(super) kept: Vec<KeptDisjunction>,
     /// Rules of `kept` gringo has dropped (see `finish_externals`).
     pub(super) dropped: super::hash::Set<usize>,
+    /// With `track_disjunctions`: the atoms mentioned (under `not`) before
+    /// any rule derived them, by predicate, as their predicates forget
+    /// them once complete (see `finish_externals`).
+    pub(super) mentioned: Vec<(PredId, Atom)>,
     /// The atoms of `externals` (see `Aux::inputs`).
     pub(super) inputs: super::hash::Set<Atom>,
     /// The pairs `p(t)`, `-p(t)` already made a constraint.
@@ -166,6 +170,7 @@ impl Instantiator {
             track_disjunctions: false,
             kept: Vec::new(),
             dropped: Default::default(),
+            mentioned: Vec::new(),
             inputs: Default::default(),
             complementary: Default::default(),
             heuristics: Vec::new(),
@@ -482,6 +487,9 @@ impl Instantiator {
         }
         let a = self.prog.new_atom();
         self.preds[pred.0 as usize].mentioned.insert(args.into(), a);
+        if self.track_disjunctions {
+            self.mentioned.push((pred, a));
+        }
         a
     }
 
@@ -627,7 +635,8 @@ pub(super) struct Satisfied {
     pub span: Span,
 }
 
-/// A disjunctive rule of the program whose disjuncts have no condition.
+/// A disjunctive rule of the program whose disjuncts are atoms (as
+/// written, or with their conditions decided by the facts).
 pub(super) struct KeptDisjunction {
     /// Its index among the program's rules.
     pub rule: usize,
@@ -635,4 +644,9 @@ pub(super) struct KeptDisjunction {
     pub heads: Vec<GroundAtom>,
     /// The statement it comes from.
     pub span: Span,
+    /// Its disjuncts are all plain atoms (no condition, as written): where
+    /// gringo drops it for a fact, it has put the disjuncts before the fact
+    /// in its domain; a disjunction with a conditional literal it
+    /// translates whole, and then none.
+    pub plain: bool,
 }
