@@ -13,6 +13,7 @@ mod cases;
 mod checkers;
 mod dialects;
 mod differential;
+mod disjunctive;
 mod edges;
 mod errors;
 mod explain;

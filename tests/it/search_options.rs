@@ -6,7 +6,7 @@
 //! warning per ignored option (and clingo accepts each of them, when
 //! installed), and a malformed value is refused with clingo's exit code.
 
-use crate::support::{clingo_command, run_command_input, run_minasp, skip_or_fail};
+use crate::support::{clingo_command, counter, run_command_input, run_minasp, skip_or_fail};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -21,13 +21,6 @@ const QUEENS: &str = "q(1..6).\n1 { at(X,Y) : q(Y) } 1 :- q(X).\n:- at(X1,Y), at
 /// fire in either phase mode (on 8 into 7, a search in plain mode never
 /// restarted).
 const PIGEONS: &str = "p(1..9). h(1..8).\n1 { in(P,H) : h(H) } 1 :- p(P).\n:- in(P1,H), in(P2,H), P1 < P2.\n";
-
-/// The `--stats` counter `name` (as `Restarts     : 11`).
-fn counter(stdout: &str, name: &str) -> u64 {
-    let line =
-        stdout.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("no {name} in\n{stdout}"));
-    line.split(':').nth(1).and_then(|v| v.split_whitespace().next()).and_then(|v| v.parse().ok()).unwrap()
-}
 
 fn stats(args: &[&str], program: &str) -> (String, u64, u64) {
     let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();

@@ -207,6 +207,13 @@ pub fn run_command_input(
 }
 
 /// The minasp binary built for these tests, as an argv prefix.
+/// The `--stats` counter `name` in minasp's output (as `Restarts     : 11`).
+pub fn counter(stdout: &str, name: &str) -> u64 {
+    let line =
+        stdout.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("no {name} in\n{stdout}"));
+    line.split(':').nth(1).and_then(|v| v.split_whitespace().next()).and_then(|v| v.parse().ok()).unwrap()
+}
+
 pub fn minasp_argv() -> Vec<String> {
     vec![env!("CARGO_BIN_EXE_minasp").to_string()]
 }
