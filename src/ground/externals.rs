@@ -74,31 +74,8 @@ impl Instantiator {
         // was derived, where gringo derived the fact first (`p(1) ; b ;
         // s(2).` then `b :- not w.`), gringo has dropped, with the
         // disjuncts before the fact in its domain
-        let kept = std::mem::take(&mut self.kept);
-        let satisfied_late: Vec<&KeptDisjunction> = kept
-            .iter()
-            .filter(|k| match &self.prog.rules[k.rule].head {
-                program::Head::Disjunction(h) => h.iter().any(|a| fact[a.index()]),
-                program::Head::Choice(_) => false,
-            })
-            .collect();
-        if !satisfied_late.is_empty() {
-            let order = cached.get_or_insert_with(|| self.gringo_order(rules));
-            for k in satisfied_late {
-                let r = &self.prog.rules[k.rule];
-                let (program::Head::Disjunction(h), Body::Normal(body)) = (&r.head, &r.body) else {
-                    continue;
-                };
-                let Some(at) = h.iter().position(|a| fact[a.index()]) else { continue };
-                let (pred, args) = &k.heads[at];
-                if order.known_before(rules, *pred, args, k.span) {
-                    let atoms = if k.plain { h[..at].to_vec() } else { Vec::new() };
-                    let satisfied = Satisfied { atoms, body: body.to_vec(), by: None, span: k.span };
-                    self.dropped.insert(k.rule);
-                    self.satisfied.push(satisfied);
-                }
-            }
-        }
+        let mut kept = std::mem::take(&mut self.kept);
+        self.drop_satisfied_late(rules, &mut kept, &fact, &mut cached);
         // (grounding in steps: the externals of earlier steps stay as they are)
         let mut seen: super::hash::Set<Atom> = self.prog.externals.iter().map(|(a, _)| *a).collect();
         // a positive condition no rule can make true refutes too (`#external
@@ -113,6 +90,9 @@ impl Instantiator {
                 if !self.certainly_true(&possible, &open, &mut fact) {
                     break possible;
                 }
+                // a fact only now known for certain may satisfy one too
+                // (`a :- not d.` where `d` shares a component with `a`)
+                self.drop_satisfied_late(rules, &mut kept, &fact, &mut cached);
             }
         });
         self.satisfied.clear();
@@ -159,6 +139,46 @@ impl Instantiator {
                     *old = value;
                     at.insert(a, (i, here));
                 }
+            }
+        }
+    }
+
+    /// Drops (into `dropped`, with a [`Satisfied`] record of the atoms
+    /// gringo has in its domain) the disjunctions of `kept` that a fact
+    /// satisfies which gringo knew when it grounded them, and takes every
+    /// disjunction a fact satisfies out of `kept`.
+    fn drop_satisfied_late(
+        &mut self,
+        rules: &[Rule],
+        kept: &mut Vec<KeptDisjunction>,
+        fact: &[bool],
+        cached: &mut Option<GringoOrder>,
+    ) {
+        // (its atoms come first in the rule's head; a fresh atom after them,
+        // of a conditional or conjunctive disjunct, is not one gringo has)
+        let satisfied = |k: &KeptDisjunction| match &self.prog.rules[k.rule].head {
+            program::Head::Disjunction(h) => h[..k.heads.len().min(h.len())].iter().any(|a| fact[a.index()]),
+            program::Head::Choice(_) => false,
+        };
+        let (late, rest): (Vec<KeptDisjunction>, Vec<KeptDisjunction>) = kept.drain(..).partition(satisfied);
+        *kept = rest;
+        if late.is_empty() {
+            return;
+        }
+        let order = cached.get_or_insert_with(|| self.gringo_order(rules));
+        for k in late {
+            let r = &self.prog.rules[k.rule];
+            let (program::Head::Disjunction(h), Body::Normal(body)) = (&r.head, &r.body) else {
+                continue;
+            };
+            let Some(at) = h[..k.heads.len().min(h.len())].iter().position(|a| fact[a.index()]) else {
+                continue;
+            };
+            let (pred, args) = &k.heads[at];
+            if order.known_before(rules, *pred, args, k.span) {
+                let atoms = if k.plain { h[..at].to_vec() } else { Vec::new() };
+                self.satisfied.push(Satisfied { atoms, body: body.to_vec(), by: None, span: k.span });
+                self.dropped.insert(k.rule);
             }
         }
     }

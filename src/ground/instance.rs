@@ -638,6 +638,9 @@ impl Instantiator {
             // rule satisfies the disjunction too, as in clingo; `a` follows
             // from `d` only with `c`, so a model where `c` does not hold but
             // by `a` itself is not minimal, as gringo's translation has it)
+            // (tracked as the plain ones below: its atoms come first in the
+            // rule's head, before the fresh ones)
+            let tracked = self.track_disjunctions.then(|| heads.clone());
             let mut atoms: Vec<Atom> = heads.into_iter().map(|(p, a)| self.insert(p, a, false)).collect();
             for (p, a, lits) in conditional {
                 let h = self.insert(p, a, false);
@@ -671,6 +674,10 @@ impl Instantiator {
                     self.prog.add(program::Rule::constraint(vec![d.pos(), l.negate()]));
                 }
                 atoms.push(d);
+            }
+            if let Some(heads) = tracked {
+                let (rule, span) = (self.prog.rules.len(), self.current);
+                self.kept.push(KeptDisjunction { rule, heads, span, plain: false });
             }
             self.prog.add(program::Rule {
                 head: program::Head::Disjunction(atoms.into()),

@@ -193,13 +193,18 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
         // (see `ast::Rule::head_aggregate_rules`)
         ast::Head::Aggregate(_) => vec![r.head.clone()],
         ast::Head::Atom(t) => expand_term(t).into_iter().map(ast::Head::Atom).collect(),
-        // clingo 5: a pooled disjunct makes one rule per option (`p(1;2) ; q.` is
-        // `p(1) ; q.` and `p(2) ; q.`), but under a condition its options stay
-        // together, one conjunction per instance of the condition (the
-        // normaliser splits them); gringo 3: the options join the disjunction.
+        // clingo 5: a pooled disjunct is one disjunct, the conjunction of its
+        // options (`p(1;2) ; q.` is `p(1) & p(2) ; q`, as gringo reads it:
+        // the answer sets of `p(1) ; q.` and `p(2) ; q.`, but what gringo
+        // puts in its domain differs, which `#external` conditions see), and
+        // under a condition one conjunction per instance of the condition
+        // (the normaliser splits them); gringo 3: the options join the
+        // disjunction.
         ast::Head::Disjunction(elems) if d == Dialect::Clingo5 => {
             let expand = |e: &ast::ChoiceElem| {
-                if e.cond.is_empty() {
+                if e.cond.is_empty() && has_pool(&e.atom) {
+                    vec![e.clone()]
+                } else if e.cond.is_empty() {
                     expand_head_elems(std::slice::from_ref(e), d)
                 } else {
                     let cond =
