@@ -244,12 +244,14 @@ impl Instantiator {
         added
     }
 
-    /// The atoms some rule may make true, given the facts and the externals
-    /// `open` (the least fixpoint over the rules, a negative literal
-    /// failing only on a fact, a weight body always possible).
+    /// The atoms some rule may make true, given the facts, the externals
+    /// of earlier steps `open` and the pending declarations, each where
+    /// its condition may hold (the least fixpoint over the rules, a
+    /// negative literal failing only on a fact, a weight body always
+    /// possible).
     fn possibly_true(&self, fact: &[bool], open: &super::hash::Set<Atom>) -> Vec<bool> {
         let mut possible = fact.to_vec();
-        for a in open.iter().chain(self.externals.iter().map(|(a, _, _, _)| a)) {
+        for a in open {
             possible[a.index()] = true;
         }
         let holds = |b: &[program::Lit], possible: &[bool]| {
@@ -259,6 +261,15 @@ impl Instantiator {
         let mut changed = true;
         while changed {
             changed = false;
+            // a declaration makes its atom possible where its condition may
+            // hold (`#external q(X) : q(X).` alone gives none; language seed
+            // 344743)
+            for (a, _, body, _) in &self.externals {
+                if !possible[a.index()] && holds(body, &possible) {
+                    possible[a.index()] = true;
+                    changed = true;
+                }
+            }
             for Satisfied { atoms, body, .. } in &self.satisfied {
                 if holds(body, &possible) {
                     for h in atoms {
