@@ -29,7 +29,7 @@
 //! are on a cycle with it.
 
 use super::rule::{AtomPat, Head, Lit, PredId, Rule};
-use super::symbol::Sym;
+use super::symbol::{Sym, SymData, Symbols};
 use super::term::GTerm;
 use crate::syntax::ast::Sign;
 
@@ -37,8 +37,8 @@ use crate::syntax::ast::Sign;
 /// documentation), indexed like `rules`. The rules `late` picks out (the
 /// projections of anonymous variables) stand after all others, as
 /// gringo adds its projection statements after the program's.
-pub fn emission_order(rules: &[Rule], late: impl Fn(&Rule) -> bool) -> Vec<usize> {
-    let deps = dependencies(rules);
+pub fn emission_order(rules: &[Rule], syms: &Symbols, late: impl Fn(&Rule) -> bool) -> Vec<usize> {
+    let deps = dependencies(rules, syms);
     let (mut all, at_end): (Vec<usize>, Vec<usize>) = (0..rules.len()).partition(|&i| !late(&rules[i]));
     all.extend(at_end);
     all.reverse();
@@ -75,7 +75,7 @@ fn providers(rules: &[Rule]) -> super::hash::Map<PredId, Vec<(usize, &AtomPat)>>
 
 /// Each rule's dependencies: the rule providing each of its body atoms
 /// (in body order, providers in source order), and whether positively.
-fn dependencies(rules: &[Rule]) -> Vec<Vec<(usize, bool)>> {
+fn dependencies(rules: &[Rule], syms: &Symbols) -> Vec<Vec<(usize, bool)>> {
     let providers = providers(rules);
     rules
         .iter()
@@ -83,7 +83,7 @@ fn dependencies(rules: &[Rule]) -> Vec<Vec<(usize, bool)>> {
             let mut out = Vec::new();
             for (b, positive) in body_atoms(r) {
                 for &(j, h) in providers.get(&b.pred).map_or(&[][..], |v| v) {
-                    if may_unify_all(&b.args, &h.args) {
+                    if may_unify_all(&b.args, &h.args, syms) {
                         out.push((j, positive));
                     }
                 }
@@ -99,8 +99,8 @@ fn dependencies(rules: &[Rule]) -> Vec<Vec<(usize, bool)>> {
 /// q(0).` and `#external q(3) : b.`). gringo keeps the negative literal
 /// there, though no statement gives `q(0)`, so what the literal stands
 /// in the way of stays in its domain.
-pub fn open_under_not(rules: &[Rule]) -> super::hash::Set<PredId> {
-    let deps = dependencies(rules);
+pub fn open_under_not(rules: &[Rule], syms: &Symbols) -> super::hash::Set<PredId> {
+    let deps = dependencies(rules, syms);
     let all: Vec<usize> = (0..rules.len()).collect();
     let mut component = vec![0; rules.len()];
     for (k, scc) in components(&all, |i| deps[i].iter().map(|&(j, _)| j).collect()).into_iter().enumerate() {
@@ -113,7 +113,10 @@ pub fn open_under_not(rules: &[Rule]) -> super::hash::Set<PredId> {
     for (i, r) in rules.iter().enumerate() {
         for (b, _) in body_atoms(r).into_iter().filter(|&(_, positive)| !positive) {
             let given = providers.get(&b.pred).map_or(&[][..], |v| v);
-            if given.iter().any(|&(j, h)| component[j] == component[i] && may_unify_all(&b.args, &h.args)) {
+            if given
+                .iter()
+                .any(|&(j, h)| component[j] == component[i] && may_unify_all(&b.args, &h.args, syms))
+            {
                 open.insert(b.pred);
             }
         }
@@ -221,19 +224,31 @@ fn body_atoms(r: &Rule) -> Vec<(&AtomPat, bool)> {
     out
 }
 
-fn may_unify_all(a: &[GTerm], b: &[GTerm]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| may_unify(x, y))
+fn may_unify_all(a: &[GTerm], b: &[GTerm], syms: &Symbols) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| may_unify(x, y, syms))
 }
 
 /// Whether two terms may stand for the same value: variables and
 /// arithmetic match anything (each occurrence on its own, so this may say
-/// yes where real unification says no, never the other way).
-fn may_unify(a: &GTerm, b: &GTerm) -> bool {
+/// yes where real unification says no, never the other way); a ground
+/// term matches a function term only if it is a function of that name and
+/// arity whose arguments may match (`s(3,2)` and `s(f(X),f(X))` do not).
+fn may_unify(a: &GTerm, b: &GTerm, syms: &Symbols) -> bool {
     match (a, b) {
         (GTerm::Sym(x), GTerm::Sym(y)) => x == y,
         (GTerm::Func { name: n1, neg: s1, args: a1 }, GTerm::Func { name: n2, neg: s2, args: a2 }) => {
-            n1 == n2 && s1 == s2 && may_unify_all(a1, a2)
+            n1 == n2 && s1 == s2 && may_unify_all(a1, a2, syms)
         }
+        (GTerm::Sym(x), GTerm::Func { name, neg, args })
+        | (GTerm::Func { name, neg, args }, GTerm::Sym(x)) => match syms.get(*x) {
+            SymData::Func { name: n, neg: s, args: xs } => {
+                n == name
+                    && s == neg
+                    && xs.len() == args.len()
+                    && xs.iter().zip(args).all(|(x, t)| may_unify(&GTerm::Sym(*x), t, syms))
+            }
+            _ => false,
+        },
         _ => true,
     }
 }

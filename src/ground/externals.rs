@@ -190,7 +190,7 @@ impl Instantiator {
             Head::Atom(a) => self.syms.name_str(self.preds[a.pred.0 as usize].key.name).starts_with("#proj"),
             _ => false,
         };
-        GringoOrder::new(rules, super::external_order::emission_order(rules, projection))
+        GringoOrder::new(rules, super::external_order::emission_order(rules, &self.syms, projection))
     }
 
     /// Per atom: gringo may not have finished its predicate where it is
@@ -198,7 +198,7 @@ impl Instantiator {
     /// does not take it for false there even if nothing can make it true.
     fn open_under_not(&self, rules: &[Rule]) -> Vec<bool> {
         let mut open = vec![false; self.prog.num_atoms as usize];
-        let preds = super::external_order::open_under_not(rules);
+        let preds = super::external_order::open_under_not(rules, &self.syms);
         for &p in &preds {
             let pred = &self.preds[p.0 as usize];
             for (_, info) in (0..pred.atoms.len()).filter_map(|i| pred.atoms.get_index(i)) {
