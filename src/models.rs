@@ -86,11 +86,11 @@ impl Models {
             // the candidates of a relaxed program are searched for as one
             // model is: each failed minimality check adds a nogood and
             // sends the search back to the root, and with the static signs
-            // of enumeration it comes back to the same region, one candidate
-            // at a time (language seed 311464, `-n 0`: over 20 s with them, 0.3 s
-            // without). Answer sets are still
-            // blocked one by one (measured 2026-12-02 on three saturation
-            // programs of 2,478-50,156 answer sets: 0.92-1.22 of the time)
+            // of enumeration it comes back to the same region, one
+            // candidate at a time (differential seed 311464, `-n 0`: 41 s
+            // with them, 0.2 s without). Answer sets are still blocked one
+            // by one (measured 2026-12-02 on three saturation programs of
+            // 2,478-50,156 answer sets: 0.92-1.22 of the time).
             let tuning = if disjunctive.is_some() { Tuning { enumerate: false, ..tuning } } else { tuning };
             (Solver::consume(p, tuning)?, disjunctive)
         } else {

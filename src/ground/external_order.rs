@@ -44,13 +44,13 @@ pub fn emission_order(rules: &[Rule], syms: &Symbols, late: impl Fn(&Rule) -> bo
     all.reverse();
     let mut order = vec![0; rules.len()];
     let mut next = 0;
-    for scc in components(&all, |i| deps[i].iter().map(|&(j, _)| j).collect()) {
+    for scc in components(&all, |i| deps[i].iter().map(|&(j, _, _)| j).collect()) {
         // within a component, the components of its positive dependencies,
         // the nodes taken in the reverse order of the component's list
         let inside: super::hash::Set<usize> = scc.iter().copied().collect();
         let roots: Vec<usize> = scc.iter().rev().copied().collect();
         let positive = |i: usize| -> Vec<usize> {
-            deps[i].iter().filter(|&&(j, p)| p && inside.contains(&j)).map(|&(j, _)| j).collect()
+            deps[i].iter().filter(|&&(j, p, _)| p && inside.contains(&j)).map(|&(j, _, _)| j).collect()
         };
         for part in components(&roots, positive) {
             for i in part {
@@ -62,21 +62,17 @@ pub fn emission_order(rules: &[Rule], syms: &Symbols, late: impl Fn(&Rule) -> bo
     order
 }
 
-/// The head atoms of each predicate, with their rules, in source order.
-fn providers(rules: &[Rule]) -> super::hash::Map<PredId, Vec<(usize, &AtomPat)>> {
+/// Each rule's dependencies: the rule providing each of its body atoms
+/// (in body order, providers in source order), whether positively, and
+/// the atom's predicate.
+fn dependencies(rules: &[Rule], syms: &Symbols) -> Vec<Vec<(usize, bool, PredId)>> {
+    // the head atoms of each predicate, in source order
     let mut providers: super::hash::Map<PredId, Vec<(usize, &AtomPat)>> = Default::default();
     for (i, r) in rules.iter().enumerate() {
         for a in head_atoms(r) {
             providers.entry(a.pred).or_default().push((i, a));
         }
     }
-    providers
-}
-
-/// Each rule's dependencies: the rule providing each of its body atoms
-/// (in body order, providers in source order), and whether positively.
-fn dependencies(rules: &[Rule], syms: &Symbols) -> Vec<Vec<(usize, bool)>> {
-    let providers = providers(rules);
     rules
         .iter()
         .map(|r| {
@@ -84,7 +80,7 @@ fn dependencies(rules: &[Rule], syms: &Symbols) -> Vec<Vec<(usize, bool)>> {
             for (b, positive) in body_atoms(r) {
                 for &(j, h) in providers.get(&b.pred).map_or(&[][..], |v| v) {
                     if may_unify_all(&b.args, &h.args, syms) {
-                        out.push((j, positive));
+                        out.push((j, positive, b.pred));
                     }
                 }
             }
@@ -103,21 +99,17 @@ pub fn open_under_not(rules: &[Rule], syms: &Symbols) -> super::hash::Set<PredId
     let deps = dependencies(rules, syms);
     let all: Vec<usize> = (0..rules.len()).collect();
     let mut component = vec![0; rules.len()];
-    for (k, scc) in components(&all, |i| deps[i].iter().map(|&(j, _)| j).collect()).into_iter().enumerate() {
+    for (k, scc) in components(&all, |i| deps[i].iter().map(|&(j, _, _)| j).collect()).into_iter().enumerate()
+    {
         for i in scc {
             component[i] = k;
         }
     }
-    let providers = providers(rules);
     let mut open = super::hash::Set::default();
-    for (i, r) in rules.iter().enumerate() {
-        for (b, _) in body_atoms(r).into_iter().filter(|&(_, positive)| !positive) {
-            let given = providers.get(&b.pred).map_or(&[][..], |v| v);
-            if given
-                .iter()
-                .any(|&(j, h)| component[j] == component[i] && may_unify_all(&b.args, &h.args, syms))
-            {
-                open.insert(b.pred);
+    for (i, d) in deps.iter().enumerate() {
+        for &(j, positive, pred) in d {
+            if !positive && component[j] == component[i] {
+                open.insert(pred);
             }
         }
     }

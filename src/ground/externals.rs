@@ -154,13 +154,17 @@ impl Instantiator {
         fact: &[bool],
         cached: &mut Option<GringoOrder>,
     ) {
-        // (its atoms come first in the rule's head; a fresh atom after them,
-        // of a conditional or conjunctive disjunct, is not one gringo has)
-        let satisfied = |k: &KeptDisjunction| match &self.prog.rules[k.rule].head {
-            program::Head::Disjunction(h) => h[..k.heads.len().min(h.len())].iter().any(|a| fact[a.index()]),
-            program::Head::Choice(_) => false,
+        // the first of its own atoms that is a fact (they come first in the
+        // rule's head; a fresh atom after them, of a conditional or
+        // conjunctive disjunct, is not one gringo has)
+        let first_fact = |k: &KeptDisjunction| match &self.prog.rules[k.rule].head {
+            program::Head::Disjunction(h) => {
+                h[..k.heads.len().min(h.len())].iter().position(|a| fact[a.index()])
+            }
+            program::Head::Choice(_) => None,
         };
-        let (late, rest): (Vec<KeptDisjunction>, Vec<KeptDisjunction>) = kept.drain(..).partition(satisfied);
+        let (late, rest): (Vec<KeptDisjunction>, Vec<KeptDisjunction>) =
+            kept.drain(..).partition(|k| first_fact(k).is_some());
         *kept = rest;
         if late.is_empty() {
             return;
@@ -168,10 +172,9 @@ impl Instantiator {
         let order = cached.get_or_insert_with(|| self.gringo_order(rules));
         for k in late {
             let r = &self.prog.rules[k.rule];
-            let (program::Head::Disjunction(h), Body::Normal(body)) = (&r.head, &r.body) else {
-                continue;
-            };
-            let Some(at) = h[..k.heads.len().min(h.len())].iter().position(|a| fact[a.index()]) else {
+            let (Some(at), program::Head::Disjunction(h), Body::Normal(body)) =
+                (first_fact(&k), &r.head, &r.body)
+            else {
                 continue;
             };
             let (pred, args) = &k.heads[at];

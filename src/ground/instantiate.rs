@@ -635,8 +635,10 @@ pub(super) struct Satisfied {
     pub span: Span,
 }
 
-/// A disjunctive rule of the program whose disjuncts are atoms (as
-/// written, or with their conditions decided by the facts).
+/// A disjunctive rule of the program, kept where some `#external` has a
+/// condition: gringo may have dropped it (see `finish_externals`). Its
+/// own atoms come first in its head, before the fresh atoms of its
+/// conditional or conjunctive disjuncts.
 pub(super) struct KeptDisjunction {
     /// Its index among the program's rules.
     pub rule: usize,

@@ -6,7 +6,7 @@
 use crate::support::{counter, minasp_argv, run_command_input};
 use std::time::Duration;
 
-/// Language seed 311464, minimised: unsatisfiable, every candidate fails
+/// Differential seed 311464, minimised: unsatisfiable, every candidate fails
 /// the minimality check. With the static signs of enumeration (`-n 0`) the
 /// candidate search took 74,832 conflicts and 41 s (clingo: 4 ms); as a
 /// search for one model, 1,429.
