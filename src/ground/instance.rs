@@ -782,7 +782,14 @@ impl Instantiator {
                     at[j] = ranges[j].1;
                 }
             }
-            out.push((atoms, lits));
+            // each atom once (`p(1..2;5)`: `p(5)` is in every option of the
+            // interval), each conjunction once (`p(1..3) : d(X)` is the same
+            // conjunction for every `X`), as gringo writes them
+            let mut seen = std::collections::HashSet::new();
+            atoms.retain(|a| seen.insert(a.clone()));
+            if !out.iter().any(|(a, l)| *a == atoms && *l == lits) {
+                out.push((atoms, lits));
+            }
         }
     }
 

@@ -547,12 +547,10 @@ impl Normalizer<'_> {
                 let bounds = self.bounds(left, right, &mut scope, &mut body);
                 Head::Choice { elems, bounds }
             }
-            // clingo 5: an interval in a disjunct makes one rule per value, like a
-            // pool (`q(1..2) | d.` is `q(1) | d.` and `q(2) | d.`), so its range
-            // literal goes into the body; gringo 3 reads it as a condition.
+            // clingo 5: an interval in a plain disjunct makes one rule per
+            // value (`q(1..2) | d.` is `q(1) | d.` and `q(2) | d.`), so its
+            // range literal goes into the body; gringo 3 reads it as a condition.
             ast::Head::Disjunction(elems) if self.dialect == Dialect::Clingo5 => {
-                let mut outer = Vec::new();
-                body.iter().for_each(|l| l.outer_vars(&mut outer));
                 let mut out = Vec::new();
                 for e in elems {
                     let mut cond = Vec::new();
@@ -561,13 +559,13 @@ impl Normalizer<'_> {
                             cond.push(l);
                         }
                     }
-                    // With a condition too, an interval whose bounds the body
-                    // fixes (constants, or the rule's variables) makes one rule
-                    // per value: `a ; p(1..2) : c` is `c` and both `p(1)` and
-                    // `p(2)` (clingo), `(a ; p(1) : c) & (a ; p(2) : c)`. One that
-                    // the condition's own variables bound is one disjunct per
-                    // instance of the condition: the conjunction of its atoms
-                    // (`p(1..X) : d(X)` is `p(1) & .. & p(X)` where `d(X)`).
+                    // Under a condition, or in a pooled disjunct, an interval
+                    // is local to the disjunct, as gringo reads it: one
+                    // disjunct per instance of the condition, the conjunction
+                    // of the interval's atoms (`a ; p(1..2) : c` is `a ; p(1)
+                    // & p(2)`, `p(X,1..2) : d(X)` is `p(1,1) & p(1,2) ;
+                    // p(2,1) & p(2,2)`, and `a ; p(1..2;5)` is `a ; p(1) &
+                    // p(2) & p(5)`), even where its bounds are constants.
                     let mut ranges = Vec::new();
                     // a pool under a condition (see `pools::expand_rule`): its
                     // options hold together
@@ -577,18 +575,10 @@ impl Normalizer<'_> {
                     for o in &options[1..] {
                         also.extend(self.atom(o, &mut scope, &mut ranges));
                     }
+                    let local = !e.cond.is_empty() || options.len() > 1;
                     let mut conj = Vec::new();
                     for l in ranges {
-                        let fixed = match &l {
-                            Lit::Range { lo, hi, .. } => {
-                                let mut vs = Vec::new();
-                                lo.vars(&mut vs);
-                                hi.vars(&mut vs);
-                                vs.iter().all(|v| outer.contains(v))
-                            }
-                            _ => false,
-                        };
-                        if e.cond.is_empty() || fixed {
+                        if !local {
                             body.push(l);
                         } else {
                             if let Lit::Range { t: GTerm::Var(v), .. } = &l {
