@@ -20,6 +20,7 @@ pub mod hash;
 mod instance;
 pub mod instantiate;
 mod join;
+mod negated_heads;
 pub mod normalize;
 mod op_text;
 pub mod packing;

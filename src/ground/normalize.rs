@@ -133,10 +133,19 @@ pub fn normalize(
                 }
                 // copied only where a rewriting changes it (a rule of
                 // 100,000 literals is not copied three times)
-                let split: Vec<Cow<ast::Rule>> = match r.head {
-                    ast::Head::Aggregate(_) => r.head_aggregate_rules().into_iter().map(Cow::Owned).collect(),
-                    _ => vec![Cow::Borrowed(r)],
+                let rules: Vec<Cow<ast::Rule>> = match super::negated_heads::rewrite(r, &mut n.aux) {
+                    Some(rules) => rules.into_iter().map(Cow::Owned).collect(),
+                    None => vec![Cow::Borrowed(r)],
                 };
+                let split: Vec<Cow<ast::Rule>> = rules
+                    .into_iter()
+                    .flat_map(|r| match r.head {
+                        ast::Head::Aggregate(_) => {
+                            r.head_aggregate_rules().into_iter().map(Cow::Owned).collect()
+                        }
+                        _ => vec![r],
+                    })
+                    .collect();
                 for mut r in split {
                     if !n.spliced.is_empty() {
                         n.splice_consts(r.to_mut());

@@ -178,7 +178,7 @@ fn expand_head_elems(elems: &[ast::ChoiceElem], d: Dialect) -> Vec<ast::ChoiceEl
     for e in elems {
         for a in expand_term(&e.atom) {
             for c in expand_cond(&e.cond, d) {
-                es.push(ast::ChoiceElem { atom: a.clone(), cond: c, weight: e.weight.clone() });
+                es.push(ast::ChoiceElem { atom: a.clone(), cond: c, weight: e.weight.clone(), sign: e.sign });
             }
         }
     }
@@ -207,8 +207,7 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
                 } else if e.cond.is_empty() {
                     expand_head_elems(std::slice::from_ref(e), d)
                 } else {
-                    let cond =
-                        |c| ast::ChoiceElem { atom: e.atom.clone(), cond: c, weight: e.weight.clone() };
+                    let cond = |c| ast::ChoiceElem { cond: c, ..e.clone() };
                     expand_cond(&e.cond, d).into_iter().map(cond).collect()
                 }
             };

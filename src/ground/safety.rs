@@ -93,5 +93,9 @@ fn report(r: &Rule, span: Span, mut unsafe_vars: Vec<Var>, diags: &mut Vec<Diagn
         let shown = if name.starts_with('#') { "an interval".to_string() } else { format!("'{}'", name) };
         d = d.with_note(r.var_spans[v.0 as usize], format!("{} is unsafe", shown));
     }
-    diags.push(d);
+    // the rules one written rule becomes may repeat its error (see
+    // `negated_heads`): reported once
+    if diags.last() != Some(&d) {
+        diags.push(d);
+    }
 }

@@ -313,6 +313,9 @@ pub struct ChoiceElem {
     pub cond: Vec<Literal>,
     /// gringo 3 weight constraint heads `l [a = 2, b] u`: the weight.
     pub weight: Option<Term>,
+    /// A clingo 5 disjunct may be a default-negated literal (`a ; not b`,
+    /// `a ; not not b : c`); everywhere else `Pos`.
+    pub sign: Sign,
 }
 
 /// The head of a rule.
@@ -371,6 +374,9 @@ pub struct HeadAggElem {
     pub atom: Term,
     /// The condition (empty: unconditional).
     pub cond: Vec<Literal>,
+    /// A default-negated element (`#count { 1 : not b }`) counts where its
+    /// literal holds and chooses nothing.
+    pub sign: Sign,
 }
 
 /// A rule `head :- body.`, a fact (empty body) or an integrity constraint.
@@ -502,9 +508,11 @@ impl Rule {
             return vec![self.clone()];
         };
         let AggregateHead { span, fun, elems, left, right } = &**h;
+        // (a negated element chooses nothing)
         let choice = elems
             .iter()
-            .map(|e| ChoiceElem { atom: e.atom.clone(), cond: e.cond.clone(), weight: None })
+            .filter(|e| e.sign == Sign::Pos)
+            .map(|e| ChoiceElem { atom: e.atom.clone(), cond: e.cond.clone(), weight: None, sign: Sign::Pos })
             .collect();
         let mut out = vec![Rule {
             span: self.span,
@@ -516,7 +524,7 @@ impl Rule {
                 .iter()
                 .map(|e| {
                     let atom =
-                        Literal { span: e.atom.span, sign: Sign::Pos, kind: LitKind::Atom(e.atom.clone()) };
+                        Literal { span: e.atom.span, sign: e.sign, kind: LitKind::Atom(e.atom.clone()) };
                     let cond = std::iter::once(atom).chain(e.cond.iter().cloned()).collect();
                     AggElem::Tuple { terms: e.terms.clone(), cond }
                 })

@@ -124,6 +124,11 @@ fn build(
     if language {
         g.rng = StdRng::seed_from_u64(mixed ^ 0x6C07_8965_5D1F_3A2B);
         g.language();
+        // (added 2026-12-02, after the seeds cited before; its own stream)
+        if std::env::var("MINASP_DIFF_LANG_NEGATED_HEADS").map_or(true, |v| v != "0") {
+            g.rng = StdRng::seed_from_u64(mixed ^ 0x1B87_3593_CC9E_2D51);
+            g.negated_head_literals();
+        }
     }
     let header = format!("% minasp differential test program, seed {} sub {}", seed, sub);
     (header, g.out, g.tags)
@@ -179,6 +184,9 @@ pub const LANG_TAGS: &[&str] = &[
     "#heuristic condition",
     "#heuristic priority",
     "#heuristic ignored",
+    "negated disjunct",
+    "negated choice element",
+    "negated head aggregate element",
 ];
 
 /// Every construct tag the generator records; the self-test checks each one occurs.
@@ -1707,6 +1715,54 @@ impl Gen {
         let defined_values = std::env::var("MINASP_DIFF_LANG_DEFINED_VALUES").is_ok_and(|v| v == "1");
         if !tautologies {
             self.no_values_on_tautologies(defined_values);
+        }
+    }
+
+    /// Default-negated literals among the elements of a disjunction, a
+    /// choice or a head aggregate (`a ; not p(X) : d(X)`, `1 { a ; not not
+    /// b } 1`, `#count { X : not p(X) : d(X) } = 1`), which clingo 5
+    /// accepts and minasp once refused.
+    fn negated_head_literals(&mut self) {
+        if !self.p(0.3) {
+            return;
+        }
+        let (lits, sc) = self.body(Class::Idb, 0);
+        let negation = |g: &mut Self| g.pick(&["not ", "not not "]).to_string();
+        let mut elems = Vec::new();
+        for _ in 0..self.range(1, 2) {
+            let pred = self.idb(None);
+            elems.push(self.head_atom(&sc, &pred));
+        }
+        for _ in 0..self.range(1, 2) {
+            let pred = self.idb(None);
+            let e = if pred.arity > 0 && self.p(0.6) {
+                self.conditional_head(&sc, &pred, 0.4, Some(0.5))
+            } else {
+                self.head_atom(&sc, &pred)
+            };
+            elems.push(format!("{}{}", negation(self), e));
+        }
+        elems.shuffle(&mut self.rng);
+        let head = match self.range(0, 2) {
+            0 => {
+                self.tag("negated disjunct");
+                elems.join(" ; ")
+            }
+            1 => {
+                self.tag("negated choice element");
+                format!("{} {{ {} }} {}", self.range(0, 1), elems.join("; "), self.range(1, 2))
+            }
+            _ => {
+                self.tag("negated head aggregate element");
+                let tuples: Vec<String> =
+                    elems.iter().enumerate().map(|(i, e)| format!("{} : {}", i % 2 + 1, e)).collect();
+                format!("#sum {{ {} }} {}", tuples.join("; "), self.range(1, 3))
+            }
+        };
+        if lits.is_empty() {
+            self.emit(format!("{}.", head));
+        } else {
+            self.emit(format!("{} :- {}.", head, Self::render_body(&lits)));
         }
     }
 

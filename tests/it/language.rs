@@ -308,6 +308,20 @@ fn negated_heads_match_clingo() {
             one!("#false fact", "a. #false."),
             one!("#defined", "#defined q/1. p(X) :- q(X). a :- not q(1)."),
             one!("#defined of a defined predicate", "#defined p/1. p(1). a :- p(1)."),
+            one!("not in a disjunction", "{ p; q }. a ; not p. b ; c ; not not q :- p. not p ; not q."),
+            one!(
+                "conditional not in a disjunction",
+                "{ c(1..2); p(1..3) }. a ; not p(X) : c(X). b ; not not p(X+1) : c(X)."
+            ),
+            one!(
+                "interval and pool under a negated disjunct",
+                "{ c; p(1..3) }. a ; not p(1..2) : c. b ; not p(2;3)."
+            ),
+            one!("not in a choice", "{ b; c }. 1 { a ; not b ; not not c : b } 1."),
+            one!(
+                "not in a head aggregate",
+                "d(1..3). { p(1..3) }. #sum { X : not p(X) : d(X) ; 1 : q } = 3."
+            ),
         ],
     );
 }
