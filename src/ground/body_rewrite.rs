@@ -11,13 +11,18 @@
 //!   condition (`c. b(1). a :- b(X) : c.` derives `a`). It becomes `_`,
 //!   whose projection the normaliser already builds. A variable written
 //!   twice in the atom stays unsafe here.
+//! - A body aggregate with two bounds, one of them `=` with a variable in
+//!   its term (`N = #count { .. } 5`, `1 < #sum { .. } = S`), is the two
+//!   aggregates of one bound each, as clingo splits it: the `=` one binds
+//!   its variable (`N = #count { X : p(X) } - 1` is `N` the count and the
+//!   count at most `-1`, never, not an unsafe `N`).
 //!
 //! Invariant: a rule without such a literal is left as it is
 //! ([`Rewrite::Same`], no copy); a rewritten rule has the answer sets
 //! clingo gives the original.
 
 use super::hash::Map;
-use crate::syntax::ast::{BodyLit, LitKind, Rule, Sign, Term, TermKind};
+use crate::syntax::ast::{Aggregate, BodyLit, Bound, CmpOp, LitKind, Rule, Sign, Term, TermKind};
 use crate::syntax::parse::Dialect;
 
 /// What becomes of a rule.
@@ -39,10 +44,13 @@ pub fn rewrite(r: &Rule, dialect: Dialect) -> Rewrite {
     }
     let boundless = |b: &BodyLit| matches!(b, BodyLit::Aggregate { agg, .. } if agg.left.is_none() && agg.right.is_none());
     let projectable = |b: &BodyLit| matches!(b, BodyLit::Conditional { lit, .. } if lit.sign == Sign::Pos && matches!(lit.kind, LitKind::Atom(_)));
-    if !r.body.iter().any(|b| boundless(b) || projectable(b)) {
+    if !r.body.iter().any(|b| boundless(b) || projectable(b) || assigning_twice_bounded(b)) {
         return Rewrite::Same;
     }
     let mut r = r.clone();
+    if r.body.iter().any(assigning_twice_bounded) {
+        r.body = r.body.into_iter().flat_map(split_bounds).collect();
+    }
     let mut dropped = false;
     r.body.retain(|b| match b {
         BodyLit::Aggregate { sign, .. } if boundless(b) => {
@@ -84,6 +92,35 @@ pub fn rewrite(r: &Rule, dialect: Dialect) -> Rewrite {
         });
     }
     Rewrite::Changed(r)
+}
+
+/// A positive body aggregate with two bounds, one an `=` whose term has
+/// a variable.
+fn assigning_twice_bounded(b: &BodyLit) -> bool {
+    let BodyLit::Aggregate { sign: Sign::Pos, agg } = b else { return false };
+    let assigns = |b: &Option<Bound>| {
+        b.as_ref().is_some_and(|b| {
+            let mut vars = false;
+            b.term.clone().visit_mut(&mut |t| {
+                vars |= matches!(t.kind, TermKind::Var(_));
+                !vars
+            });
+            b.op == CmpOp::Eq && vars
+        })
+    };
+    agg.left.is_some() && agg.right.is_some() && (assigns(&agg.left) || assigns(&agg.right))
+}
+
+/// The literal as the body literals it stands for: such an aggregate as
+/// two, one bound each; anything else as it is.
+fn split_bounds(b: BodyLit) -> Vec<BodyLit> {
+    if !assigning_twice_bounded(&b) {
+        return vec![b];
+    }
+    let BodyLit::Aggregate { sign, agg } = b else { unreachable!("an aggregate") };
+    let left = Aggregate { right: None, ..agg.clone() };
+    let right = Aggregate { left: None, ..agg };
+    vec![BodyLit::Aggregate { sign, agg: left }, BodyLit::Aggregate { sign, agg: right }]
 }
 
 /// Adds each occurrence of a variable in `t` to `counts`.
@@ -155,6 +192,16 @@ mod tests {
         // with a bound it stays
         assert_eq!(body_len("p :- #count { X : r(X) } > 1."), Some(1));
         assert_eq!(body_len("p :- q, r."), Some(2));
+    }
+
+    #[test]
+    fn an_assignment_with_a_second_bound_is_split_in_two_aggregates() {
+        assert_eq!(body_len("q(N) :- N = #count { X : p(X) } - 1."), Some(2));
+        assert_eq!(body_len("q(N) :- 1 < #sum { X : p(X) } = N, r."), Some(3));
+        // a ground `=`, one bound, or under `not`: as written
+        assert_eq!(body_len("q :- 3 = #count { X : p(X) } < 5."), Some(1));
+        assert_eq!(body_len("q(N) :- N = #count { X : p(X) }."), Some(1));
+        assert_eq!(body_len("q :- r(N), not N = #count { X : p(X) } < 5."), Some(2));
     }
 
     #[test]

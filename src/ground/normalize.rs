@@ -415,10 +415,30 @@ impl Normalizer<'_> {
                 }
             }
         }
-        // Constants may refer to earlier ones; evaluate until nothing changes.
+        // Constants may refer to one another, in any order (`#const a = b.
+        // #const b = 1.` makes `a` 1): a value is evaluated once every
+        // constant it names has its value; until nothing changes.
+        // (a constant's own name in its value is the symbol, as in clingo:
+        // `#const a = f(a).` is `f(a)`)
+        let names_pending = |own: &str, value: &ast::Term, consts: &Map<String, Sym>| {
+            let mut pending = false;
+            value.clone().visit_mut(&mut |t| {
+                if let TermKind::Func { name, args } = &t.kind {
+                    pending |= args.is_empty()
+                        && name != own
+                        && !consts.contains_key(name)
+                        && defs.iter().any(|(n, _)| n == name);
+                }
+                !pending
+            });
+            pending
+        };
         for _ in 0..=defs.len() {
             for (name, value) in &defs {
                 if self.consts.contains_key(name) || self.spliced.iter().any(|(n, _)| n == name) {
+                    continue;
+                }
+                if names_pending(name, value, &self.consts) {
                     continue;
                 }
                 let mut scope = Scope::new();
@@ -433,10 +453,16 @@ impl Normalizer<'_> {
         }
         for (name, value) in &defs {
             if !self.consts.contains_key(name) && !self.spliced.iter().any(|(n, _)| n == name) {
-                self.diags.push(Diagnostic::error(
-                    value.span,
-                    format!("the value of constant '{}' is not a ground term", name),
-                ));
+                let d = if names_pending(name, value, &self.consts) {
+                    // (clingo names the definitions of the cycle; the value is where it closes)
+                    Diagnostic::error(value.span, "cyclic constant definition")
+                } else {
+                    Diagnostic::error(
+                        value.span,
+                        format!("the value of constant '{}' is not a ground term", name),
+                    )
+                };
+                self.diags.push(d);
             }
         }
     }

@@ -224,8 +224,9 @@ pub enum Token<'s> {
     /// `==`
     #[token("==")]
     EqEq,
-    /// `!=`
+    /// `!=` (also written `<>`, as gringo accepts it)
     #[token("!=")]
+    #[token("<>")]
     Neq,
     /// `<`
     #[token("<")]
@@ -528,6 +529,13 @@ mod tests {
                 Dot
             ]
         );
+    }
+
+    #[test]
+    fn not_equal_is_also_written_as_gringo_reads_it() {
+        use Token::*;
+        assert_eq!(kinds("X <> Y"), vec![Var("X"), Neq, Var("Y")]);
+        assert_eq!(kinds("X<>Y != Z"), vec![Var("X"), Neq, Var("Y"), Neq, Var("Z")]);
     }
 
     #[test]

@@ -467,7 +467,9 @@ fn text_of_externals_matches_gringo() {
 /// Forms on which minasp once differed from clingo (the generator keeps
 /// them behind environment variables, see `Gen::language`): `not #true`,
 /// `#show`/`#const` inside a part, two values for one external (the first
-/// counts), an external whose condition became impossible.
+/// counts), an external whose condition became impossible, an aggregate
+/// whose `=` bound binds though it has a second one, `<>` for `!=`, a
+/// constant defined by one defined later.
 #[test]
 fn language_edge_cases_match_clingo() {
     compare_with_clingo(
@@ -481,6 +483,9 @@ fn language_edge_cases_match_clingo() {
             one!("two values: the first #external counts", "#external a. [true] #external a. [false]"),
             one!("two values, [release] first", "#external a. [release] #external a. [true]"),
             one!("two values, one with a condition", "{ d }. #external a : d. [true] #external a."),
+            one!("an assignment with a second bound binds", "p(1..3). q(N) :- N = #count { X : p(X) } 5. r(N) :- N = #count { X : p(X) } - 1. s(S) :- 1 < #sum { X : p(X) } = S. t(N) :- N = #count { X : p(X) } != 2."),
+            one!("<> is !=", "p(1..3). q(X) :- p(X), X <> 2."),
+            one!("constants defined in any order", "#const a = b. #const b = g(c). #const c = 1. #const d = d. p(a). q(d)."),
             one!(
                 "a condition no rule can make true (seed 4221)",
                 "#external y(1) : b. [free] b :- not a. a :- not b. a :- not w."
