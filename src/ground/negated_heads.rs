@@ -5,7 +5,7 @@
 //! A choice with a negated element chooses nothing for it; the element
 //! counts towards the bounds where its literal holds. Such a choice is
 //! the head aggregate `l #count { 0,a : a ; 1,b : not b } u` (the tuples
-//! `0,a` and `1,b` as gringo writes them), which
+//! `0,a`, `1,b` and `2,b` for `not not b` as gringo writes them), which
 //! [`crate::syntax::ast::Rule::head_aggregate_rules`] splits into a choice
 //! of the positive elements and a constraint on the count. In a
 //! disjunction:
@@ -32,8 +32,8 @@
 //! (on its atoms), and no disjunct of theirs is negated.
 
 use crate::syntax::ast::{
-    self, AggFun, AggregateHead, BodyLit, ChoiceElem, ChoiceHead, Head, HeadAggElem, LitKind, Rule, Sign,
-    Term, TermKind,
+    self, AggFun, AggregateHead, BodyLit, ChoiceElem, ChoiceHead, CmpOp, Head, HeadAggElem, LitKind, Rule,
+    Sign, Term, TermKind,
 };
 
 use super::normalize::{lit_vars, term_vars};
@@ -100,9 +100,11 @@ pub fn rewrite(r: &Rule, aux: &mut u32) -> Option<Vec<Rule>> {
         kept.push(ChoiceElem { atom: neg, cond: e.cond.clone(), weight: None, sign: Sign::Pos });
     }
     let head = if kept.is_empty() { Head::False } else { Head::Disjunction(kept) };
-    let mut out = vec![Rule { span: r.span, head, body }];
-    out.extend(extra);
-    Some(out)
+    // the auxiliary rules first: where `#negN` is a fact the grounder knows
+    // it by the time it grounds the disjunction, which that fact satisfies
+    // (no rule, as gringo has none where the negated literal certainly holds)
+    extra.push(Rule { span: r.span, head, body });
+    Some(extra)
 }
 
 /// A choice with a negated element as the head aggregate counting its
@@ -111,19 +113,34 @@ fn choice(r: &Rule, c: &ChoiceHead) -> Option<Rule> {
     if c.elems.iter().all(|e| e.sign == Sign::Pos) {
         return None;
     }
-    let elems = c
-        .elems
-        .iter()
-        .map(|e| {
-            let tag = Term::new(e.atom.span, TermKind::Int((e.sign != Sign::Pos) as i64));
-            HeadAggElem {
-                terms: vec![tag, e.atom.clone()],
-                atom: e.atom.clone(),
-                cond: e.cond.clone(),
-                sign: e.sign,
-            }
-        })
-        .collect();
+    let mut elems = Vec::new();
+    let mut intervals = 0;
+    for e in &c.elems {
+        // the tuple repeats the atom: one element per option of a pool, and
+        // an interval a variable of the condition (`q(1..2)` is `q(I) : I =
+        // 1..2`), so that tuple and atom are the same atom
+        for mut atom in super::pools::expand_term(&e.atom) {
+            let mut cond = e.cond.clone();
+            atom.visit_mut(&mut |t| {
+                if let TermKind::Interval(..) = t.kind {
+                    let var = Term::new(t.span, TermKind::Var(format!("#Interval{}", intervals)));
+                    intervals += 1;
+                    let range = std::mem::replace(t, var.clone());
+                    let kind = LitKind::Cmp(CmpOp::Eq, var, range);
+                    cond.push(ast::Literal { span: t.span, sign: Sign::Pos, kind });
+                    return false;
+                }
+                true
+            });
+            let tag = match e.sign {
+                Sign::Pos => 0,
+                Sign::Not => 1,
+                Sign::NotNot => 2,
+            };
+            let tag = Term::new(e.atom.span, TermKind::Int(tag));
+            elems.push(HeadAggElem { terms: vec![tag, atom.clone()], atom, cond, sign: e.sign });
+        }
+    }
     let (left, right) = (c.left.clone(), c.right.clone());
     let head = AggregateHead { span: c.span, fun: AggFun::Count, elems, left, right };
     Some(Rule { span: r.span, head: Head::Aggregate(Box::new(head)), body: r.body.clone() })
