@@ -108,6 +108,10 @@ pub struct Cli {
     #[arg(short = 'r', long = "restarts", value_name = "POLICY",
           value_parser = |s: &str| s.parse::<crate::solver::params::Restarts>())]
     pub restarts: Option<crate::solver::params::Restarts>,
+    /// Answer sets are the supported models (the models of Clark's
+    /// completion), not the stable ones, as clasp's `--supp-models`.
+    #[arg(long = "supp-models")]
+    pub supp_models: bool,
     /// The first decisions follow MOMS-like scores from the binary clauses
     /// (clasp's `--init-moms`, on in clasp's default preset); minasp's
     /// default is the variables' order (see `solver::moms`).
@@ -399,6 +403,7 @@ impl Cli {
                 learnt: self.ilearnt.unwrap_or(true),
                 heuristic: self.iheuristic.unwrap_or(true),
             },
+            supported: self.supp_models,
             ..crate::Options::default()
         }
     }

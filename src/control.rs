@@ -80,6 +80,9 @@ pub struct Options {
     /// [`Control::symbolic_atoms`] and [`Model::atoms`] see only named
     /// atoms, and a second solve sees no rules.
     pub lean: bool,
+    /// The answer sets are the supported models (clasp's `--supp-models`,
+    /// see [`crate::program::supported`]), not the stable ones.
+    pub supported: bool,
 }
 
 impl Default for Options {
@@ -97,6 +100,7 @@ impl Default for Options {
             threads: 1,
             keep: crate::carry::Keep::default(),
             lean: false,
+            supported: false,
         }
     }
 }
@@ -384,7 +388,11 @@ impl Control {
     /// Uses a ground program in the aspif or smodels format (detected)
     /// instead of program text.
     pub fn load_ground(&mut self, bytes: &[u8]) -> Result<(), crate::aspif::ReadError> {
-        self.ground = Some(Arc::new(Ground::Read(crate::aspif::read_any(bytes)?)));
+        let mut g = Ground::Read(crate::aspif::read_any(bytes)?);
+        if self.options.supported {
+            crate::program::supported::rewrite(g.program_mut());
+        }
+        self.ground = Some(Arc::new(g));
         // (a grounder of earlier steps handed its program on: it is gone)
         self.live = None;
         Ok(())
@@ -587,6 +595,16 @@ impl Control {
                 let mut g = Ground::Grounded(g);
                 for (v, value) in &self.assigned {
                     set_external(&mut g, v, *value);
+                }
+                if self.options.supported {
+                    if self.live.is_some() {
+                        // (a grounder that goes on numbers its atoms itself)
+                        self.diagnostics.push(Diagnostic::global_warning(
+                            "--supp-models: a program grounded in steps has its stable models",
+                        ));
+                    } else {
+                        crate::program::supported::rewrite(g.program_mut());
+                    }
                 }
                 self.ground = Some(Arc::new(g));
                 Ok(())

@@ -213,6 +213,10 @@ impl Diagnostic {
             quote_source: false,
         }
     }
+    /// A warning about the run as a whole, without a location.
+    pub fn global_warning(message: impl Into<String>) -> Diagnostic {
+        Diagnostic { level: Level::Warning, ..Diagnostic::global_error(message) }
+    }
     /// Adds a line to the detail, printed indented under the message.
     pub fn with_detail(mut self, line: impl Into<String>) -> Diagnostic {
         self.detail.push(line.into());

@@ -20,6 +20,7 @@ pub mod falsity;
 pub mod packed;
 pub mod shift;
 pub mod simplify;
+pub mod supported;
 
 use std::fmt;
 

@@ -36,5 +36,6 @@ mod projection;
 mod search_options;
 mod seeds;
 mod support;
+mod supported;
 mod verify;
 mod why;
