@@ -84,7 +84,16 @@ const OPTIONS: &[(&str, Takes)] = &[
     ("no-gamma", FLAG),
     ("trans-ext", number(&["all", "choice", "card", "weight", "integ", "dynamic", "no"])),
     ("sat-prepro", optional(&["yes", "no"])),
+    // clingo's own, which never change an answer either (`CLINGOS`)
+    ("single-shot", FLAG),
+    ("fast-exit", FLAG),
+    ("keep-facts", FLAG),
 ];
+
+/// Options of clingo's rather than clasp's: a hint that the program is
+/// solved once, an exit without clean-up, and gringo's keeping facts in
+/// the rules it writes.
+const CLINGOS: &[&str] = &["single-shot", "fast-exit", "keep-facts"];
 
 /// clasp's decision heuristics besides Vsids and Domain (`--heuristic=Berkmin,...`).
 const OTHER_HEURISTICS: &[&str] = &["Berkmin", "Vmtf", "Unit", "None"];
@@ -177,9 +186,12 @@ pub fn take(args: Vec<String>, own: &[&str]) -> Result<(Vec<String>, Vec<String>
                 }
             }
         };
-        warnings.push(format!(
-            "{shown}: clasp's search tuning, which minasp does not have: ignored (the answers are the same)"
-        ));
+        let what = if CLINGOS.contains(&option) {
+            "clingo's, which minasp does not need"
+        } else {
+            "clasp's search tuning, which minasp does not have"
+        };
+        warnings.push(format!("{shown}: {what}: ignored (the answers are the same)"));
     }
     Ok((rest, warnings))
 }

@@ -95,6 +95,8 @@ fn a_malformed_restart_policy_is_refused() {
 /// and the other tuning options minasp ignores, as a user writes them.
 const TUNING: &[&str] = &[
     "--eq=3",
+    "--fast-exit",
+    "--keep-facts",
     "--trans-ext=dynamic",
     "--deletion=basic,50",
     "--del-max=2000000",
@@ -145,6 +147,14 @@ fn clasps_tuning_options_run_unchanged_with_a_warning_each() {
             "{w}"
         );
     }
+    // clingo 5.5's `--single-shot` (5.4 does not have it) likewise
+    let once = run_minasp(&["--single-shot", "0"], Some(QUEENS), SECS);
+    assert_eq!(once.models, plain.models);
+    assert!(
+        once.stderr.contains("--single-shot: clingo's, which minasp does not need: ignored"),
+        "{}",
+        once.stderr
+    );
     // a value clasp refuses, or an option clasp does not negate
     for bad in ["--otfs=x", "--sign-def=up", "--init-moms=yes", "--del-cfl=y,100", "--no-eq-dfs"] {
         let out = run_command_input(&crate::support::minasp_argv(), &[bad.to_string()], Some("a."), SECS);
