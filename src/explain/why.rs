@@ -152,15 +152,18 @@ fn explain_true(
         .origins
         .get(i)
         .is_some_and(|s| (s.file.0 as usize) < sources.files().count() && !sources.text(*s).contains(":-"));
+    // (a disjunction derives the one of its atoms the others leave true)
+    let disjunctive = matches!(&g.program.rules[i].head, Head::Disjunction(h) if h.len() > 1);
     let how = match (&g.program.rules[i].head, &g.program.rules[i].body) {
         (Head::Choice(_), _) => "chosen by",
+        _ if disjunctive => "derived by",
         (_, Body::Normal(ls)) if ls.is_empty() && written_fact => "is a fact:",
         (_, Body::Normal(ls)) if ls.is_empty() => "follows from facts by",
         _ => "derived by",
     };
     let loc = rule_line(i, g, sources);
     out.push(format!("{}{} {} {}", pad, name, how, loc.trim()));
-    if !matches!(&g.program.rules[i].body, Body::Normal(ls) if ls.is_empty()) {
+    if disjunctive || !matches!(&g.program.rules[i].body, Body::Normal(ls) if ls.is_empty()) {
         out.push(format!("{}  {}", pad, instance(i, g)));
     }
     let mut next = Vec::new();

@@ -75,6 +75,10 @@ d(1) is true:
 SATISFIABLE
 ";
     assert_eq!(out, want);
+    // a disjunction derives the disjunct the others leave true: not a fact
+    std::fs::write(tmp.path().join("disj.lp"), "a ; b.\n:- b.\n").expect("write program");
+    let out = run_in(tmp.path(), &["-V0", "disj.lp", "--why", "a"]);
+    assert_eq!(out, "a\na is true:\n  a derived by disj.lp:1:1-7: a ; b.\n    a;b.\nSATISFIABLE\n");
     let json = run_in(tmp.path(), &["--outf=2", "prog.lp", "--why", "b"]);
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     let why = &v["Call"][0]["Witnesses"][0]["Why"];
