@@ -108,6 +108,12 @@ pub struct Cli {
     #[arg(short = 'r', long = "restarts", value_name = "POLICY",
           value_parser = |s: &str| s.parse::<crate::solver::params::Restarts>())]
     pub restarts: Option<crate::solver::params::Restarts>,
+    /// Stop the search after <n> conflicts or <m> restarts, as clasp's
+    /// `--solve-limit`: the result is then UNKNOWN (or the answer sets
+    /// found so far, more possible).
+    #[arg(long = "solve-limit", value_name = "N[,M]",
+          value_parser = |s: &str| s.parse::<crate::solver::params::SolveLimit>())]
+    pub solve_limit: Option<crate::solver::params::SolveLimit>,
     /// Answer sets are the supported models (the models of Clark's
     /// completion), not the stable ones, as clasp's `--supp-models`.
     #[arg(long = "supp-models")]
@@ -459,6 +465,7 @@ impl Cli {
         if let Some(r) = self.vsids_progress {
             p.progress = r;
         }
+        p.solve_limit = self.solve_limit;
         p
     }
 

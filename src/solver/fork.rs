@@ -35,6 +35,7 @@ impl Solver {
         schedule.fit_to(stats.problem_constraints());
         let mut s = Solver {
             rand_freq: params.rand_freq,
+            solve_limit: params.solve_limit,
             rng: Rng::new(params.seed),
             assign: self.assign.clone(),
             db: self.db.clone(),

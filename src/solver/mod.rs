@@ -202,6 +202,8 @@ pub struct Solver {
     /// The share of decisions made at random, and their generator.
     rand_freq: f64,
     rng: params::Rng,
+    /// Conflicts or restarts after which the search stops (`--solve-limit`).
+    solve_limit: Option<params::SolveLimit>,
     assign: Assignment,
     db: ClauseDb,
     watches: Watches,
@@ -305,6 +307,7 @@ impl Solver {
             qhead: 0,
             schedule: Schedule::new(tuning.params.restarts),
             rand_freq: tuning.params.rand_freq,
+            solve_limit: tuning.params.solve_limit,
             rng: params::Rng::new(tuning.params.seed),
             stats: Stats::default(),
             interrupt: None,
@@ -639,8 +642,12 @@ impl Solver {
         self.stats.clone()
     }
 
+    /// The interrupt flag is set, or the search has spent its budget
+    /// (`--solve-limit`; an interruption that the caller did not ask for,
+    /// so that the run ends as clasp's does there: no stop reported).
     fn interrupted(&self) -> bool {
         self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.solve_limit.is_some_and(|l| l.reached(self.stats.conflicts, self.stats.restarts))
     }
 
     /// The CDCL loop. `None`: no more models.

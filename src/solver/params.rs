@@ -150,6 +150,40 @@ pub struct Params {
     /// `phases`). Not a clasp option: the portfolio's odd-numbered
     /// searches (`-t N`) set it.
     pub plain_first: bool,
+    /// Stop after this many conflicts or restarts (clasp's `--solve-limit`).
+    pub solve_limit: Option<SolveLimit>,
+}
+
+/// clasp's `--solve-limit=<n>[,<m>]`: the search stops (its answer so far
+/// unknown) after `n` conflicts, or `m` restarts, in all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SolveLimit {
+    /// Conflicts.
+    pub conflicts: u64,
+    /// Restarts; `None`: no limit.
+    pub restarts: Option<u64>,
+}
+
+impl std::str::FromStr for SolveLimit {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SolveLimit, String> {
+        let number = |w: &str| {
+            w.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("'{s}': expected <n>[,<m>], numbers of conflicts and restarts"))
+        };
+        match s.split_once(',') {
+            None => Ok(SolveLimit { conflicts: number(s)?, restarts: None }),
+            Some((n, m)) => Ok(SolveLimit { conflicts: number(n)?, restarts: Some(number(m)?) }),
+        }
+    }
+}
+
+impl SolveLimit {
+    /// Whether a search with these counts has reached the limit.
+    pub fn reached(&self, conflicts: u64, restarts: u64) -> bool {
+        conflicts >= self.conflicts || self.restarts.is_some_and(|m| restarts >= m)
+    }
 }
 
 impl Default for Params {
@@ -163,6 +197,7 @@ impl Default for Params {
             init_moms: false,
             progress: Progress::Off,
             plain_first: false,
+            solve_limit: None,
         }
     }
 }

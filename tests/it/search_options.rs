@@ -265,3 +265,43 @@ fn every_option_of_clingos_presets_runs() {
         assert_eq!(warned, options.len() - own, "{name}: {}", got.stderr);
     }
 }
+
+/// clasp's `--solve-limit=<n>[,<m>]`: the search stops after `n`
+/// conflicts (or `m` restarts) with the result clasp gives there —
+/// UNKNOWN and exit 0 before any answer, the answers so far with `N+` and
+/// exit 10 after some — and no stop reported; a malformed limit is refused.
+#[test]
+fn solve_limit_stops_the_search_as_clasp() {
+    let run = |args: &[&str]| {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).chain(["--stats".to_string()]).collect();
+        run_command_input(&crate::support::minasp_argv(), &args, Some(PIGEONS), SECS)
+    };
+    let out = run(&["--solve-limit=100"]);
+    assert!(out.stdout.lines().any(|l| l == "UNKNOWN"), "{}", out.stdout);
+    assert_eq!((counter(&out.stdout, "Conflicts"), out.code), (100, Some(0)), "{}", out.stdout);
+    assert!(!out.stdout.contains("INTERRUPTED"), "{}", out.stdout);
+    let out = run(&["--solve-limit=100000,1", "--restarts=F,10"]);
+    assert!(out.stdout.lines().any(|l| l == "UNKNOWN"), "{}", out.stdout);
+    assert_eq!(counter(&out.stdout, "Restarts"), 1, "{}", out.stdout);
+    // a limit of 0 stops before the first answer
+    let none = run_minasp(&["--solve-limit=0", "0"], Some("{ a; b }."), SECS);
+    assert_eq!((none.result.as_str(), none.models.len(), none.code), ("UNKNOWN", 0, Some(0)));
+    // answers found before the limit are printed, more possible: over
+    // limits from 0 to past the whole enumeration, each run is UNKNOWN
+    // with none (exit 0), some of the 4 queens answers with `+` (exit 10)
+    // or all 4 (exit 30), and some limit falls between answers
+    let mut partial = false;
+    for limit in (0..=200).step_by(4) {
+        let arg = format!("--solve-limit={limit}");
+        let got = run_minasp(&[&arg, "0"], Some(QUEENS), SECS);
+        match (got.result.as_str(), got.models.len(), got.code) {
+            ("UNKNOWN", 0, Some(0)) | ("SATISFIABLE", 4, Some(30)) => {}
+            ("SATISFIABLE", 1..=3, Some(10)) => partial = true,
+            other => panic!("{arg}: {other:?}"),
+        }
+    }
+    assert!(partial, "no limit stopped between answers");
+    let bad = vec!["--solve-limit=x".to_string()];
+    let out = run_command_input(&crate::support::minasp_argv(), &bad, Some("a."), SECS);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+}
