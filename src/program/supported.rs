@@ -37,8 +37,9 @@ pub fn rewrite(p: &mut GroundProgram) {
             Body::Weight { lits, .. } => lits.iter_mut().for_each(|(l, _)| *l = negated(*l)),
         }
     }
+    // (in the order the fresh atoms were numbered)
     let mut pairs: Vec<(Atom, Atom)> = fresh.into_iter().collect();
-    pairs.sort_unstable();
+    pairs.sort_unstable_by_key(|&(_, n)| n);
     for (b, n) in pairs {
         let made = p.new_atom();
         debug_assert_eq!(made, n);
