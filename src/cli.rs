@@ -409,7 +409,8 @@ impl Cli {
                 learnt: self.ilearnt.unwrap_or(true),
                 heuristic: self.iheuristic.unwrap_or(true),
             },
-            supported: self.supp_models,
+            // (a solving option: a printed ground program is the program's)
+            supported: self.supp_models && !self.text && self.output.is_none() && self.mode != Mode::Gringo,
             ..crate::Options::default()
         }
     }

@@ -44,3 +44,23 @@ fn supported_models_are_clingos() {
         }
     }
 }
+
+/// A solving option: the ground program printed (`--text`, `--mode=gringo`)
+/// is the program's, as clingo's.
+#[test]
+fn the_printed_ground_program_is_not_rewritten() {
+    let t = Duration::from_secs(30);
+    let program = PROGRAMS[0].0;
+    for mode in [&["--text"][..], &["--mode=gringo"][..]] {
+        let plain = run_command_input(&minasp_argv(), &strings(mode), Some(program), t);
+        let mut with = strings(mode);
+        with.push("--supp-models".into());
+        let supp = run_command_input(&minasp_argv(), &with, Some(program), t);
+        assert_eq!(plain.stdout, supp.stdout, "{mode:?}");
+        assert!(!plain.stdout.is_empty());
+    }
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|a| a.to_string()).collect()
+}
