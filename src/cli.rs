@@ -404,13 +404,13 @@ impl Cli {
             explain: !self.verify.is_empty() || !self.why.is_empty() || self.explain,
             threads: self.threads.unwrap_or(1) as usize,
             // (the ground program printed names every atom)
-            lean: !self.text && self.output.is_none() && self.mode != Mode::Gringo,
+            lean: !self.prints_ground_program(),
             keep: crate::carry::Keep {
                 learnt: self.ilearnt.unwrap_or(true),
                 heuristic: self.iheuristic.unwrap_or(true),
             },
             // (a solving option: a printed ground program is the program's)
-            supported: self.supp_models && !self.text && self.output.is_none() && self.mode != Mode::Gringo,
+            supported: self.supp_models && !self.prints_ground_program(),
             ..crate::Options::default()
         }
     }

@@ -98,6 +98,9 @@ pub fn rewrite(r: &Rule, dialect: Dialect) -> Rewrite {
 /// a variable.
 fn assigning_twice_bounded(b: &BodyLit) -> bool {
     let BodyLit::Aggregate { sign: Sign::Pos, agg } = b else { return false };
+    if agg.left.is_none() || agg.right.is_none() {
+        return false;
+    }
     let assigns = |b: &Option<Bound>| {
         b.as_ref().is_some_and(|b| {
             let mut vars = false;
@@ -108,7 +111,7 @@ fn assigning_twice_bounded(b: &BodyLit) -> bool {
             b.op == CmpOp::Eq && vars
         })
     };
-    agg.left.is_some() && agg.right.is_some() && (assigns(&agg.left) || assigns(&agg.right))
+    assigns(&agg.left) || assigns(&agg.right)
 }
 
 /// The literal as the body literals it stands for: such an aggregate as

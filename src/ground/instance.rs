@@ -727,6 +727,9 @@ impl Instantiator {
         let found = self.cond_bindings(&cond, b);
         let mut b2 = b.clone();
         b2.clear_matches();
+        // the conjunctions made, so that each is made once (a set: a
+        // condition may have many instances)
+        let mut made: std::collections::HashSet<Conjunction> = std::collections::HashSet::new();
         'instances: for k in 0..found.count {
             found.load(k, &mut b2);
             let Some(lits) = self.cond_lits(&cond, &b2, found.matches(k)) else { continue };
@@ -785,9 +788,11 @@ impl Instantiator {
             // each atom once (`p(1..2;5)`: `p(5)` is in every option of the
             // interval), each conjunction once (`p(1..3) : d(X)` is the same
             // conjunction for every `X`), as gringo writes them
-            let mut seen = std::collections::HashSet::new();
-            atoms.retain(|a| seen.insert(a.clone()));
-            if !out.iter().any(|(a, l)| *a == atoms && *l == lits) {
+            if atoms.len() > 1 {
+                let mut seen = std::collections::HashSet::new();
+                atoms.retain(|a| seen.insert(a.clone()));
+            }
+            if made.insert((atoms.clone(), lits.clone())) {
                 out.push((atoms, lits));
             }
         }
