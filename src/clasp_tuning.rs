@@ -48,7 +48,6 @@ const OPTIONS: &[(&str, Takes)] = &[
     ("score-other", number(&["no", "loop", "all"])),
     ("score-res", number(&["min", "set", "multiset"])),
     ("init-watches", number(&["rnd", "first", "least"])),
-    ("dom-mod", number(&["level", "pos", "true", "neg", "false", "init", "factor", "no"])),
     ("rand-prob", optional(&["no"])),
     ("lookahead", Takes::Value { words: &["atom", "body", "hybrid", "no"], numbers: false, optional: true }),
     ("opt-heuristic", number(&["sign", "model", "no"])),

@@ -146,10 +146,20 @@ pub struct Cli {
           value_parser = |s: &str| s.parse::<crate::solver::params::Progress>())]
     pub vsids_progress: Option<crate::solver::params::Progress>,
     /// Enumeration: `auto`/`bt`/`record` (answer sets), `brave` (atoms in
-    /// some answer set) or `cautious` (atoms in every answer set).
+    /// some answer set), `cautious` (atoms in every answer set) or
+    /// `domRec` (with `--heuristic=Domain`: answer sets recorded on the
+    /// atoms the heuristic gives a level, e.g. the subset-minimal ones).
     #[arg(short = 'e', long = "enum-mode", value_name = "MODE",
           value_parser = |s: &str| s.parse::<crate::enumerate::EnumMode>())]
     pub enum_mode: Option<crate::enumerate::EnumMode>,
+    /// With `--heuristic=Domain`: a default modification for atoms without
+    /// `#heuristic` directives, `<mod>[,<pick>...]` with `<mod>` `level`,
+    /// `pos`, `true`, `neg`, `false`, `init` or `factor` (1-7) and `<pick>`
+    /// `all` (the default), `scc`, `hcc`, `disj`, `opt`, `show` (or a mask);
+    /// `no`: none (clasp's `--dom-mod`).
+    #[arg(long = "dom-mod", value_name = "<mod>[,<pick>]",
+          value_parser = |s: &str| s.parse::<crate::dom_mod::DomModArg>())]
+    pub dom_mod: Option<crate::dom_mod::DomModArg>,
     /// Projected enumeration: answer sets that differ on the projected
     /// atoms (`auto`: the `#project` atoms if any, else the shown ones;
     /// `show`; `project`; `no`).
@@ -411,6 +421,7 @@ impl Cli {
             },
             // (a solving option: a printed ground program is the program's)
             supported: self.supp_models && !self.prints_ground_program(),
+            dom_mod: self.dom_mod.and_then(|d| d.0).filter(|_| !self.prints_ground_program()),
             ..crate::Options::default()
         }
     }

@@ -28,7 +28,7 @@
 //! read (shared, not borrowed), so they may outlive later changes.
 
 use crate::diagnostics::{has_errors, Diagnostic};
-use crate::enumerate::{projection_clause, Consequences, EnumMode, ProjectMode};
+use crate::enumerate::{projection_clause, Consequences, DomainRecord, EnumMode, ProjectMode};
 use crate::ground::{self, Grounding};
 use crate::models::is_answer_set;
 use crate::optimize::{Found, OptConfig, OptMode, Search};
@@ -83,6 +83,10 @@ pub struct Options {
     /// The answer sets are the supported models (clasp's `--supp-models`,
     /// see [`crate::program::supported`]), not the stable ones.
     pub supported: bool,
+    /// clasp's `--dom-mod`: with the domain heuristic, a default
+    /// modification of the decisions on a set of atoms (see
+    /// [`crate::dom_mod`]).
+    pub dom_mod: Option<crate::dom_mod::DomMod>,
 }
 
 impl Default for Options {
@@ -101,6 +105,7 @@ impl Default for Options {
             keep: crate::carry::Keep::default(),
             lean: false,
             supported: false,
+            dom_mod: None,
         }
     }
 }
@@ -392,10 +397,25 @@ impl Control {
         if self.options.supported {
             crate::program::supported::rewrite(g.program_mut());
         }
+        self.add_default_heuristics(&mut g);
         self.ground = Some(Arc::new(g));
         // (a grounder of earlier steps handed its program on: it is gone)
         self.live = None;
         Ok(())
+    }
+
+    /// `--dom-mod`, where it applies: with the domain heuristic.
+    fn dom_mod(&self) -> Option<crate::dom_mod::DomMod> {
+        self.options.dom_mod.filter(|_| self.options.params.domain)
+    }
+
+    /// The directives `--dom-mod` stands for join the program's own.
+    fn add_default_heuristics(&self, g: &mut Ground) {
+        if let Some(m) = self.dom_mod() {
+            let objective = self.options.opt.mode != OptMode::Ignore;
+            let made = m.directives(g.program(), &g.output_atoms(), objective);
+            g.program_mut().heuristics.extend(made);
+        }
     }
 
     /// Adds a `-c NAME=VALUE` definition (overriding `#const NAME`); a
@@ -606,6 +626,13 @@ impl Control {
                         crate::program::supported::rewrite(g.program_mut());
                     }
                 }
+                if self.dom_mod().is_some() && self.live.is_some() {
+                    self.diagnostics.push(Diagnostic::global_warning(
+                        "--dom-mod: a program grounded in steps keeps its own #heuristic directives only",
+                    ));
+                } else {
+                    self.add_default_heuristics(&mut g);
+                }
                 self.ground = Some(Arc::new(g));
                 Ok(())
             }
@@ -797,8 +824,35 @@ impl Control {
             solver.add_clause(c);
         }
         let consequences = match self.options.enum_mode {
-            EnumMode::Auto => None,
+            EnumMode::Auto | EnumMode::DomRec => None,
             mode => Some(Consequences::new(mode == EnumMode::Brave, ground.output_atoms())),
+        };
+        let mut warnings = Vec::new();
+        let dom_rec = match self.options.enum_mode {
+            EnumMode::DomRec if !self.options.params.domain => {
+                warnings.push("Reasoning mode requires domain heuristic and is ignored.");
+                None
+            }
+            EnumMode::DomRec => {
+                let also = match self.dom_mod().filter(|m| m.records()) {
+                    Some(m) => {
+                        let objective = self.options.opt.mode != OptMode::Ignore;
+                        m.picked(program, &ground.output_atoms(), objective)
+                            .into_iter()
+                            .map(|(l, _)| l.atom())
+                            .collect()
+                    }
+                    None => Vec::new(),
+                };
+                // clasp records no atom fixed before the search
+                let record =
+                    DomainRecord::new(&program.heuristics, &also, |a| solver.fixed_value(a).is_some());
+                if record.is_none() && !solver.exhausted() {
+                    warnings.push("domRec ignored: No domain atoms found.");
+                }
+                record
+            }
+            _ => None,
         };
         // the bound that does not move: all shown terms (brave), the facts (cautious)
         let fixed_bound = match consequences {
@@ -815,11 +869,27 @@ impl Control {
             ProjectMode::Project => Some(project.unwrap_or_default()),
             ProjectMode::Auto => Some(project.unwrap_or_else(|| ground.output_atoms())),
         };
+        // as clasp: optimising to one optimum while projecting, warned
+        // of unless the projection is on every atom of the objective (a
+        // domain record always, as clasp 3.3's)
+        if solver.optimizing() && self.options.opt.mode == OptMode::Opt && !solver.exhausted() {
+            let unsure = match (&dom_rec, &project_on) {
+                (Some(_), _) => true,
+                (None, Some(on)) => {
+                    let on: std::collections::HashSet<_> = on.iter().collect();
+                    program.minimize.iter().flat_map(|m| &m.lits).any(|(l, _)| !on.contains(&l.atom()))
+                }
+                (None, None) => false,
+            };
+            if unsure {
+                warnings.push("Projection: Optimization may depend on enumeration order.");
+            }
+        }
         // projected enumeration by backtracking where the search can; each
         // answer set is otherwise excluded by its projection's clause
         // (not while optimising: the converging answer sets are excluded by the bound)
         let project_on = project_on.filter(|on| solver.optimizing() || !solver.project_on(on));
-        if project_on.is_some() || consequences.is_some() {
+        if project_on.is_some() || consequences.is_some() || dom_rec.is_some() {
             // each answer set is then excluded by its projection or consequence clause
             solver.models_excluded_by_caller(true);
         }
@@ -827,6 +897,8 @@ impl Control {
             consequences,
             fixed_bound,
             project_on,
+            dom_rec,
+            warnings,
             ground: ground.clone(),
             sources: self.sources.clone(),
             carry: remembering.then(|| (self.carried.clone(), new_open)),
@@ -1116,6 +1188,10 @@ pub struct Solve {
     fixed_bound: usize,
     /// Under `--project`: the atoms answer sets are projected on.
     project_on: Option<Vec<crate::program::Atom>>,
+    /// Under `--enum-mode=domRec`: what each answer set's clause is over.
+    dom_rec: Option<DomainRecord>,
+    /// clasp's warnings about how this solve enumerates.
+    warnings: Vec<&'static str>,
     limit: u64,
     count: u64,
     /// Answer sets found after the optimum was proven (`optN`).
@@ -1184,6 +1260,13 @@ impl Solve {
             exhausted: self.exhausted,
             interrupted: self.interrupted,
         }
+    }
+
+    /// clasp's warnings about how this solve enumerates (an
+    /// `--enum-mode=domRec` that does not apply), for where clingo prints
+    /// them: after `Reading from`.
+    pub fn warnings(&self) -> &[&'static str] {
+        &self.warnings
     }
 
     /// How many answer sets were found so far.
@@ -1283,6 +1366,7 @@ impl Iterator for Solve {
             race.converges(&solve.solver)
                 && solve.limit == 0
                 && solve.project_on.is_none()
+                && solve.dom_rec.is_none()
                 && solve.consequences.is_none()
         };
         // the program searched: the whole one where the grounding has a step's rules only
@@ -1323,6 +1407,12 @@ impl Iterator for Solve {
                 let mut consequences = None;
                 if let Some(on) = &self.project_on {
                     match projection_clause(on, &truth) {
+                        Some(c) => self.solver.exclude(&c),
+                        None => self.finish_early(),
+                    }
+                }
+                if let Some(record) = &self.dom_rec {
+                    match record.clause(&truth) {
                         Some(c) => self.solver.exclude(&c),
                         None => self.finish_early(),
                     }

@@ -22,6 +22,10 @@ pub enum EnumMode {
     Brave,
     /// The atoms true in every answer set.
     Cautious,
+    /// Answer sets that differ on the atoms the domain heuristic gives a
+    /// level, each recorded by a clause the heuristic's signs shape (see
+    /// [`DomainRecord`]; clasp's `domRec`).
+    DomRec,
 }
 
 impl FromStr for EnumMode {
@@ -31,10 +35,11 @@ impl FromStr for EnumMode {
             "auto" | "bt" | "record" => Ok(EnumMode::Auto),
             "brave" => Ok(EnumMode::Brave),
             "cautious" => Ok(EnumMode::Cautious),
-            "query" | "domRec" => {
-                Err(format!("'{s}' is not supported (minasp has auto, bt, record, brave, cautious)"))
+            "domRec" => Ok(EnumMode::DomRec),
+            "query" => {
+                Err(format!("'{s}' is not supported (minasp has auto, bt, record, brave, cautious, domRec)"))
             }
-            _ => Err(format!("'{s}': expected auto, bt, record, brave or cautious")),
+            _ => Err(format!("'{s}': expected auto, bt, record, brave, cautious or domRec")),
         }
     }
 }
@@ -140,6 +145,106 @@ pub fn projection_clause(on: &[Atom], model: &[bool]) -> Option<Vec<Lit>> {
     (!clause.is_empty()).then_some(clause)
 }
 
+/// Under `--enum-mode=domRec` (clasp's domain recording): the atoms that
+/// `#heuristic` directives (or `--dom-mod`) give a positive level
+/// unconditionally, each with the sign directives that may prefer a value
+/// for it. After an answer set, the clause recorded asks that some atom
+/// take a value it was not decided to: one the sign prefers, for an atom
+/// whose preferred value the answer set does not have, or the other
+/// value, for an atom with no preferred value. With every such atom
+/// preferred false and decided first, each answer set found is then
+/// subset-minimal on them and none is a superset of another.
+///
+/// Invariant: the clause excludes the answer set just found and exactly
+/// those that agree with it on the recorded atoms, except in atoms
+/// where they take the preferred value it does not.
+#[derive(Clone, Debug)]
+pub struct DomainRecord {
+    /// The recorded atoms, each with its sign directives in the program's order.
+    atoms: Vec<(Atom, Vec<Sign>)>,
+}
+
+/// A directive's sign for a recorded atom.
+#[derive(Clone, Debug)]
+struct Sign {
+    /// Which sign wins (the highest priority; the last on ties).
+    priority: i64,
+    /// The value decided first (`None`: no preference).
+    preferred: Option<bool>,
+    /// When it applies: all of these hold.
+    condition: Vec<Lit>,
+}
+
+impl DomainRecord {
+    /// The record of the directives `hs`, plus the atoms of `also`, but
+    /// for the `fixed` atoms (the same in every answer set); `None` when
+    /// no atom is recorded.
+    pub fn new(
+        hs: &[crate::program::Heuristic],
+        also: &[Atom],
+        fixed: impl Fn(Atom) -> bool,
+    ) -> Option<DomainRecord> {
+        use crate::program::Modifier;
+        // the level of each atom that holds unconditionally: the highest priority's, the last on ties
+        let mut level: indexmap::IndexMap<Atom, (i64, i64)> = Default::default();
+        let mut signs: std::collections::HashMap<Atom, Vec<Sign>> = Default::default();
+        for h in hs {
+            if matches!(h.modifier, Modifier::Level | Modifier::True | Modifier::False)
+                && h.condition.is_empty()
+            {
+                let e = level.entry(h.atom).or_insert((h.priority, h.value));
+                if h.priority >= e.0 {
+                    *e = (h.priority, h.value);
+                }
+            }
+            let preferred = match h.modifier {
+                Modifier::Sign => Some((h.value != 0).then_some(h.value > 0)),
+                Modifier::True => Some(Some(true)),
+                Modifier::False => Some(Some(false)),
+                _ => None,
+            };
+            if let Some(preferred) = preferred {
+                let sign = Sign { priority: h.priority, preferred, condition: h.condition.clone() };
+                signs.entry(h.atom).or_default().push(sign);
+            }
+        }
+        let mut atoms: Vec<Atom> = level.into_iter().filter(|(_, (_, v))| *v > 0).map(|(a, _)| a).collect();
+        atoms.extend(also.iter().copied());
+        let mut seen = std::collections::HashSet::new();
+        atoms.retain(|&a| !fixed(a) && seen.insert(a));
+        let atoms: Vec<_> = atoms.into_iter().map(|a| (a, signs.remove(&a).unwrap_or_default())).collect();
+        (!atoms.is_empty()).then_some(DomainRecord { atoms })
+    }
+
+    /// The recorded atoms.
+    pub fn atoms(&self) -> impl Iterator<Item = Atom> + '_ {
+        self.atoms.iter().map(|(a, _)| *a)
+    }
+
+    /// The clause recorded for the answer set `model` (by atom); `None`
+    /// when it is empty (no other answer set is left).
+    pub fn clause(&self, model: &[bool]) -> Option<Vec<Lit>> {
+        let holds = |c: &[Lit]| c.iter().all(|l| model[l.atom().index()] == l.is_positive());
+        let mut clause = Vec::new();
+        for (a, signs) in &self.atoms {
+            // the sign of the highest priority whose condition holds, the last on ties
+            let mut best: Option<&Sign> = None;
+            for s in signs {
+                if best.is_none_or(|b| s.priority >= b.priority) && holds(&s.condition) {
+                    best = Some(s);
+                }
+            }
+            let value = model[a.index()];
+            match best.and_then(|s| s.preferred) {
+                Some(preferred) if preferred == value => {}
+                Some(preferred) => clause.push(Lit::new(*a, preferred)),
+                None => clause.push(Lit::new(*a, !value)),
+            }
+        }
+        (!clause.is_empty()).then_some(clause)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +266,7 @@ mod tests {
         assert_eq!("brave".parse::<EnumMode>(), Ok(EnumMode::Brave));
         assert_eq!("bt".parse::<EnumMode>(), Ok(EnumMode::Auto));
         assert!("query".parse::<EnumMode>().is_err());
+        assert_eq!("domRec".parse::<EnumMode>(), Ok(EnumMode::DomRec));
         assert_eq!("auto,3".parse::<ProjectMode>(), Ok(ProjectMode::Auto));
         assert_eq!("show".parse::<ProjectMode>(), Ok(ProjectMode::Show));
         assert!("everything".parse::<ProjectMode>().is_err());

@@ -48,6 +48,7 @@ pub mod clasp_tuning;
 pub mod cli;
 pub mod control;
 pub mod diagnostics;
+pub mod dom_mod;
 pub mod enumerate;
 pub mod explain;
 pub mod ground;

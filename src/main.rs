@@ -339,7 +339,7 @@ fn solve(
     let optimizing = ctl.optimizing();
     // as clasp: all models by default when optimising (except for `enum`)
     // and for consequences
-    let consequences = ctl.options().enum_mode != EnumMode::Auto;
+    let consequences = matches!(ctl.options().enum_mode, EnumMode::Brave | EnumMode::Cautious);
     let limit =
         limit.unwrap_or(if (optimizing && opt.mode != OptMode::Enum) || consequences { 0 } else { 1 });
     // clasp's warnings, where clingo prints them: about the program's
@@ -422,6 +422,7 @@ fn solve(
         if !std::mem::replace(&mut header, true) {
             stop.claim_output();
             let _ = p.header();
+            on_reading.extend(solve.warnings());
             warn(&mut on_reading);
         }
         let _ = p.solving();

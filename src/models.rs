@@ -337,6 +337,13 @@ impl Models {
         Some(gone.collect())
     }
 
+    /// The value the compaction fixed for atom `a` of the program (a
+    /// fact, or an atom without rules or false by its constraints), if
+    /// any: its value in every answer set.
+    pub fn fixed_value(&self, a: Atom) -> Option<bool> {
+        self.map.value(a)
+    }
+
     /// No answer set is left, known without searching (see [`Solver::exhausted`]).
     pub fn exhausted(&self) -> bool {
         self.disjunctive.is_none() && self.solver.exhausted()

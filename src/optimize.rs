@@ -226,6 +226,11 @@ impl Search {
         self.models.false_for_good()
     }
 
+    /// The value the program fixes for atom `a` (see [`Models::fixed_value`]).
+    pub fn fixed_value(&self, a: crate::program::Atom) -> Option<bool> {
+        self.models.fixed_value(a)
+    }
+
     /// What the search has learnt so far (see [`Models::memory`]).
     pub fn memory(&self) -> Option<crate::translate::Memory> {
         self.models.memory()

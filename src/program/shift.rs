@@ -27,12 +27,10 @@ pub fn has_disjunctions(p: &GroundProgram) -> bool {
     p.rules.iter().any(|r| matches!(&r.head, Head::Disjunction(h) if h.len() > 1))
 }
 
-/// Shifts every disjunctive rule if all are head-cycle-free; otherwise
-/// leaves the program unchanged and names the first one that is not.
-pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
-    if !has_disjunctions(p) {
-        return Ok(());
-    }
+/// The strongly connected component of each atom (by index) in the
+/// positive dependency graph of `p` (an edge from each positive body atom
+/// to each head atom); an atom on no positive cycle is alone in its own.
+pub fn positive_components(p: &GroundProgram) -> Vec<usize> {
     let n = p.num_atoms as usize;
     let mut g: DiGraph<(), ()> = DiGraph::with_capacity(n, p.rules.len());
     for _ in 0..n {
@@ -60,6 +58,16 @@ pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
             scc[x.index()] = i;
         }
     }
+    scc
+}
+
+/// Shifts every disjunctive rule if all are head-cycle-free; otherwise
+/// leaves the program unchanged and names the first one that is not.
+pub fn shift(p: &mut GroundProgram) -> Result<(), NotHeadCycleFree> {
+    if !has_disjunctions(p) {
+        return Ok(());
+    }
+    let scc = positive_components(p);
     for (i, r) in p.rules.iter().enumerate() {
         if let Head::Disjunction(h) = &r.head {
             let mut comps: Vec<usize> = h.iter().map(|a| scc[a.index()]).collect();

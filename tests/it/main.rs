@@ -14,6 +14,7 @@ mod checkers;
 mod dialects;
 mod differential;
 mod disjunctive;
+mod dom_rec;
 mod edges;
 mod errors;
 mod explain;
