@@ -177,9 +177,16 @@ pub struct Cli {
     /// in aspif) or `clasp` (solve a ground program in aspif or smodels).
     #[arg(long = "mode", value_enum, default_value_t = Mode::Clingo)]
     pub mode: Mode,
-    /// Print the ground program and stop: `aspif` (as --mode=gringo) or `text` (as --text).
-    #[arg(long = "output", value_enum, value_name = "FORMAT")]
+    /// Print the ground program and stop: `aspif` (as --mode=gringo; also
+    /// `intermediate`), `text` (as --text) or `reify` (as facts).
+    #[arg(short = 'o', long = "output", value_enum, value_name = "FORMAT")]
     pub output: Option<GroundOutput>,
+    /// With `--output=reify`: `scc(C,A)` facts for the atoms on positive cycles.
+    #[arg(long = "reify-sccs")]
+    pub reify_sccs: bool,
+    /// With `--output=reify`: the step as each fact's last argument.
+    #[arg(long = "reify-steps")]
+    pub reify_steps: bool,
     /// Output format: 0 text, 1 ASP competition, 2 JSON, 3 none.
     #[arg(long = "outf", value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u8).range(0..=3))]
@@ -329,10 +336,13 @@ pub enum Mode {
 /// `--output`: the ground program's format when it is printed.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GroundOutput {
-    /// aspif, as `--mode=gringo`.
+    /// aspif, as `--mode=gringo` (gringo's name: `intermediate`).
+    #[value(alias = "intermediate")]
     Aspif,
     /// Readable rules, as `--text`.
     Text,
+    /// The program as facts (gringo's reification).
+    Reify,
 }
 
 /// One `-W` value: a comma-separated list of `all`, `none`, `CLASS` or

@@ -165,6 +165,14 @@ fn run(cli: Cli) -> i32 {
             let _ = minasp::text::write_ground_text(g, &mut buffered).and_then(|()| buffered.flush());
             return 0;
         }
+        if cli.output == Some(GroundOutput::Reify) {
+            stop.claim_output();
+            let table: Vec<_> = g.output.iter().map(|(s, a)| (g.syms.display(*s), *a)).collect();
+            let facts = minasp::aspif::reify::reify(&g.program, &table, cli.reify_sccs, cli.reify_steps);
+            let _ = out.write_all(facts.as_bytes());
+            let _ = out.flush();
+            return 0;
+        }
         if cli.mode == Mode::Gringo || cli.output == Some(GroundOutput::Aspif) {
             stop.claim_output();
             let table: Vec<_> = g.output.iter().map(|(s, a)| (g.syms.display(*s), *a)).collect();

@@ -4,6 +4,7 @@
 //!
 //! - [`write`](mod@write): a [`GroundProgram`] and its output table as aspif, the way
 //!   gringo 5 writes it.
+//! - [`reify`]: a [`GroundProgram`] as gringo's reified facts (`--output=reify`).
 //! - [`read`]: aspif text to a [`GroundInput`].
 //! - [`smodels`]: smodels text (rules, symbol table, compute statements) to a
 //!   [`GroundInput`].
@@ -15,6 +16,7 @@
 
 pub mod names;
 pub mod read;
+pub mod reify;
 pub mod smodels;
 pub mod write;
 

@@ -9,11 +9,11 @@
 //! rules and output lines keep the program's and the table's order, so the
 //! text is a function of its input.
 
-use crate::program::{Body, GroundProgram, Head, Lit};
+use crate::program::{Atom, Body, Edge, External, GroundProgram, Head, Heuristic, Lit};
 use std::fmt::Write;
 
 /// aspif literal of a program literal.
-fn lit(l: Lit) -> i64 {
+pub fn lit(l: Lit) -> i64 {
     let a = l.atom().0 as i64 + 1;
     if l.is_positive() {
         a
@@ -22,89 +22,124 @@ fn lit(l: Lit) -> i64 {
     }
 }
 
-/// The whole program as aspif text.  `output`: printed text and the atom
-/// that must be true (`None`: always printed).
-pub fn aspif(program: &GroundProgram, output: &[(String, Option<crate::program::Atom>)]) -> String {
-    let mut s = String::from("asp 1 0 0\n");
-    for r in &program.rules {
-        let (ht, atoms) = match &r.head {
-            Head::Disjunction(h) => (0, h),
-            Head::Choice(h) => (1, h),
-        };
-        write!(s, "1 {} {}", ht, atoms.len()).unwrap();
-        for a in atoms {
-            write!(s, " {}", a.0 as u64 + 1).unwrap();
-        }
-        match &r.body {
-            Body::Normal(ls) => {
-                write!(s, " 0 {}", ls.len()).unwrap();
-                for l in ls {
-                    write!(s, " {}", lit(*l)).unwrap();
-                }
-            }
-            Body::Weight { bound, lits } => {
-                write!(s, " 1 {} {}", bound, lits.len()).unwrap();
-                for (l, w) in lits {
-                    write!(s, " {} {}", lit(*l), w).unwrap();
-                }
-            }
-        }
-        s.push('\n');
-    }
-    if let Some(atoms) = &program.project {
-        write!(s, "3 {}", atoms.len()).unwrap();
-        for a in atoms {
-            write!(s, " {}", a.0 as u64 + 1).unwrap();
-        }
-        s.push('\n');
-    }
-    for (a, v) in &program.externals {
-        let code = match v {
-            crate::program::External::Free => 0,
-            crate::program::External::True => 1,
-            crate::program::External::False => 2,
-            crate::program::External::Release => 3,
-        };
-        writeln!(s, "5 {} {}", a.0 as u64 + 1, code).unwrap();
-    }
-    for h in &program.heuristics {
-        write!(
-            s,
-            "7 {} {} {} {} {}",
-            h.modifier.code(),
-            h.atom.0 as u64 + 1,
-            h.value,
-            h.priority,
-            h.condition.len()
-        )
-        .unwrap();
-        for l in &h.condition {
-            write!(s, " {}", lit(*l)).unwrap();
-        }
-        s.push('\n');
-    }
-    for e in &program.edges {
-        write!(s, "8 {} {} {}", e.from, e.to, e.condition.len()).unwrap();
-        for l in &e.condition {
-            write!(s, " {}", lit(*l)).unwrap();
-        }
-        s.push('\n');
-    }
+/// aspif atom of a program atom.
+pub fn atom(a: Atom) -> u64 {
+    a.0 as u64 + 1
+}
+
+/// One aspif statement of a program, borrowed from it.
+pub enum Statement<'a> {
+    /// `1 ...`: a rule.
+    Rule {
+        /// The head is a choice (else a disjunction).
+        choice: bool,
+        /// The head's atoms.
+        head: &'a [Atom],
+        /// The body.
+        body: &'a Body,
+    },
+    /// `3 ...`: the `#project` atoms.
+    Project(&'a [Atom]),
+    /// `5 atom value`.
+    External(Atom, External),
+    /// `7 ...`.
+    Heuristic(&'a Heuristic),
+    /// `8 ...`.
+    Edge(&'a Edge),
+    /// `2 priority ...`: one per priority, the lowest first.
+    Minimize(i64, Vec<(Lit, i64)>),
+    /// `4 ...`: a printed term and the atom that must hold (`None`: always).
+    Output(&'a str, Option<Atom>),
+}
+
+/// The statements of `program` and its output table in the order gringo
+/// writes them (see the module's invariant).
+pub fn statements<'a>(
+    program: &'a GroundProgram,
+    output: &'a [(String, Option<Atom>)],
+) -> impl Iterator<Item = Statement<'a>> + 'a {
+    let rules = program.rules.iter().map(|r| match &r.head {
+        Head::Disjunction(h) => Statement::Rule { choice: false, head: h, body: &r.body },
+        Head::Choice(h) => Statement::Rule { choice: true, head: h, body: &r.body },
+    });
     // one minimize statement per priority, lowest first (as gringo)
     let mut levels = program.objective();
     levels.reverse();
-    for (priority, lits) in levels {
-        write!(s, "2 {} {}", priority, lits.len()).unwrap();
-        for (l, w) in lits {
-            write!(s, " {} {}", lit(l), w).unwrap();
+    rules
+        .chain(program.project.as_deref().map(Statement::Project))
+        .chain(program.externals.iter().map(|&(a, v)| Statement::External(a, v)))
+        .chain(program.heuristics.iter().map(Statement::Heuristic))
+        .chain(program.edges.iter().map(Statement::Edge))
+        .chain(levels.into_iter().map(|(p, lits)| Statement::Minimize(p, lits)))
+        .chain(output.iter().map(|(text, cond)| Statement::Output(text, *cond)))
+}
+
+/// The aspif code of an external's value.
+pub fn external_code(v: External) -> u32 {
+    match v {
+        External::Free => 0,
+        External::True => 1,
+        External::False => 2,
+        External::Release => 3,
+    }
+}
+
+fn push_lits(s: &mut String, lits: &[Lit]) {
+    write!(s, " {}", lits.len()).unwrap();
+    for &l in lits {
+        write!(s, " {}", lit(l)).unwrap();
+    }
+}
+
+/// The whole program as aspif text.  `output`: printed text and the atom
+/// that must be true (`None`: always printed).
+pub fn aspif(program: &GroundProgram, output: &[(String, Option<Atom>)]) -> String {
+    let mut s = String::from("asp 1 0 0\n");
+    for st in statements(program, output) {
+        match st {
+            Statement::Rule { choice, head, body } => {
+                write!(s, "1 {} {}", choice as u8, head.len()).unwrap();
+                for &a in head {
+                    write!(s, " {}", atom(a)).unwrap();
+                }
+                match body {
+                    Body::Normal(ls) => {
+                        s.push_str(" 0");
+                        push_lits(&mut s, ls);
+                    }
+                    Body::Weight { bound, lits } => {
+                        write!(s, " 1 {} {}", bound, lits.len()).unwrap();
+                        for (l, w) in lits {
+                            write!(s, " {} {}", lit(*l), w).unwrap();
+                        }
+                    }
+                }
+            }
+            Statement::Project(atoms) => {
+                write!(s, "3 {}", atoms.len()).unwrap();
+                for &a in atoms {
+                    write!(s, " {}", atom(a)).unwrap();
+                }
+            }
+            Statement::External(a, v) => write!(s, "5 {} {}", atom(a), external_code(v)).unwrap(),
+            Statement::Heuristic(h) => {
+                write!(s, "7 {} {} {} {}", h.modifier.code(), atom(h.atom), h.value, h.priority).unwrap();
+                push_lits(&mut s, &h.condition);
+            }
+            Statement::Edge(e) => {
+                write!(s, "8 {} {}", e.from, e.to).unwrap();
+                push_lits(&mut s, &e.condition);
+            }
+            Statement::Minimize(priority, lits) => {
+                write!(s, "2 {} {}", priority, lits.len()).unwrap();
+                for (l, w) in lits {
+                    write!(s, " {} {}", lit(l), w).unwrap();
+                }
+            }
+            Statement::Output(text, None) => write!(s, "4 {} {} 0", text.len(), text).unwrap(),
+            Statement::Output(text, Some(a)) => write!(s, "4 {} {} 1 {}", text.len(), text, atom(a)).unwrap(),
         }
         s.push('\n');
-    }
-    for (text, cond) in output {
-        match cond {
-            None => writeln!(s, "4 {} {} 0", text.len(), text).unwrap(),
-            Some(a) => writeln!(s, "4 {} {} 1 {}", text.len(), text, a.0 as u64 + 1).unwrap(),
-        }
     }
     s.push_str("0\n");
     s
@@ -113,7 +148,7 @@ pub fn aspif(program: &GroundProgram, output: &[(String, Option<crate::program::
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::{Atom, Rule};
+    use crate::program::Rule;
 
     #[test]
     fn writes_gringo_shape_and_reads_back() {

@@ -34,6 +34,7 @@ mod optimization_output;
 mod playground;
 mod programs;
 mod projection;
+mod reify;
 mod search_options;
 mod seeds;
 mod support;

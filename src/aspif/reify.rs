@@ -1,0 +1,218 @@
+//! A ground program as facts, the way gringo's `--output=reify` writes
+//! them: each aspif statement (see [`super::write::statements`]) becomes a
+//! fact — `rule(disjunction(H),normal(B))`, `rule(choice(H),sum(B,K))`,
+//! `minimize(P,T)`, `output(TERM,B)`, `external(A,V)`, `project(A)`,
+//! `heuristic(A,M,V,P,B)`, `edge(U,V,B)` — over numbered tuples declared
+//! where they are first used (`atom_tuple(T). atom_tuple(T,A).`,
+//! `literal_tuple(T). literal_tuple(T,L).`, `weighted_literal_tuple(T).
+//! weighted_literal_tuple(T,L,W).`). With `sccs`, `scc(C,A)` for each atom
+//! on a cycle of the positive dependency graph; with `step`, each fact has
+//! the step as its last argument.
+//!
+//! Invariant: an atom and a literal are aspif's (atom `i` is `i + 1`, a
+//! negative literal negative); atom and literal tuples are sets (sorted,
+//! each element once) and weighted ones keep their order, as gringo's; a
+//! tuple with the same elements is declared once and its number reused.
+
+use super::write::{atom, external_code, lit, statements, Statement};
+use crate::program::{Atom, Body, GroundProgram, Lit, Modifier};
+use indexmap::IndexMap;
+use std::fmt::Write;
+
+/// The facts, tuples numbered as they come.
+struct Reifier {
+    out: String,
+    step: Option<usize>,
+    atoms: IndexMap<Vec<u64>, usize>,
+    lits: IndexMap<Vec<i64>, usize>,
+    weighted: IndexMap<Vec<(i64, i64)>, usize>,
+}
+
+impl Reifier {
+    /// Writes `name(args[,step]).`.
+    fn fact(&mut self, name: &str, args: std::fmt::Arguments<'_>) {
+        write!(self.out, "{name}({args}").unwrap();
+        if let Some(s) = self.step {
+            write!(self.out, ",{s}").unwrap();
+        }
+        self.out.push_str(").\n");
+    }
+
+    fn atom_tuple(&mut self, atoms: &[Atom]) -> usize {
+        let mut key: Vec<u64> = atoms.iter().map(|&a| atom(a)).collect();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(&n) = self.atoms.get(&key) {
+            return n;
+        }
+        let n = self.atoms.len();
+        self.fact("atom_tuple", format_args!("{n}"));
+        for a in &key {
+            self.fact("atom_tuple", format_args!("{n},{a}"));
+        }
+        self.atoms.insert(key, n);
+        n
+    }
+
+    fn lit_tuple(&mut self, lits: impl Iterator<Item = Lit>) -> usize {
+        let mut key: Vec<i64> = lits.map(lit).collect();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(&n) = self.lits.get(&key) {
+            return n;
+        }
+        let n = self.lits.len();
+        self.fact("literal_tuple", format_args!("{n}"));
+        for l in &key {
+            self.fact("literal_tuple", format_args!("{n},{l}"));
+        }
+        self.lits.insert(key, n);
+        n
+    }
+
+    fn weighted_tuple(&mut self, lits: &[(Lit, i64)]) -> usize {
+        let key: Vec<(i64, i64)> = lits.iter().map(|&(l, w)| (lit(l), w)).collect();
+        if let Some(&n) = self.weighted.get(&key) {
+            return n;
+        }
+        let n = self.weighted.len();
+        self.fact("weighted_literal_tuple", format_args!("{n}"));
+        for (l, w) in &key {
+            self.fact("weighted_literal_tuple", format_args!("{n},{l},{w}"));
+        }
+        self.weighted.insert(key, n);
+        n
+    }
+}
+
+/// The facts of `program` and its output table (see the module doc).
+pub fn reify(program: &GroundProgram, output: &[(String, Option<Atom>)], sccs: bool, step: bool) -> String {
+    let mut r = Reifier {
+        out: String::new(),
+        step: step.then_some(0),
+        atoms: IndexMap::new(),
+        lits: IndexMap::new(),
+        weighted: IndexMap::new(),
+    };
+    for st in statements(program, output) {
+        match st {
+            Statement::Rule { choice, head, body } => {
+                let h = r.atom_tuple(head);
+                let kind = if choice { "choice" } else { "disjunction" };
+                match body {
+                    Body::Normal(ls) => {
+                        let b = r.lit_tuple(ls.iter().copied());
+                        r.fact("rule", format_args!("{kind}({h}),normal({b})"));
+                    }
+                    Body::Weight { bound, lits } => {
+                        let b = r.weighted_tuple(lits);
+                        r.fact("rule", format_args!("{kind}({h}),sum({b},{bound})"));
+                    }
+                }
+            }
+            Statement::Project(atoms) => {
+                for &a in atoms {
+                    r.fact("project", format_args!("{}", atom(a)));
+                }
+            }
+            Statement::External(a, v) => {
+                let value = ["free", "true", "false", "release"][external_code(v) as usize];
+                r.fact("external", format_args!("{},{value}", atom(a)));
+            }
+            Statement::Heuristic(h) => {
+                let b = r.lit_tuple(h.condition.iter().copied());
+                let m = match h.modifier {
+                    Modifier::Level => "level",
+                    Modifier::Sign => "sign",
+                    Modifier::Factor => "factor",
+                    Modifier::Init => "init",
+                    Modifier::True => "true",
+                    Modifier::False => "false",
+                };
+                r.fact("heuristic", format_args!("{},{m},{},{},{b}", atom(h.atom), h.value, h.priority));
+            }
+            Statement::Edge(e) => {
+                let b = r.lit_tuple(e.condition.iter().copied());
+                r.fact("edge", format_args!("{},{},{b}", e.from, e.to));
+            }
+            Statement::Minimize(priority, lits) => {
+                let t = r.weighted_tuple(&lits);
+                r.fact("minimize", format_args!("{priority},{t}"));
+            }
+            Statement::Output(text, cond) => {
+                let b = r.lit_tuple(cond.map(Atom::pos).into_iter());
+                r.fact("output", format_args!("{text},{b}"));
+            }
+        }
+    }
+    if sccs {
+        for (i, c) in components(program) {
+            for a in c {
+                r.fact("scc", format_args!("{i},{a}"));
+            }
+        }
+    }
+    r.out
+}
+
+/// The cycles of the positive dependency graph over the atoms rules
+/// mention (an edge from each head atom to each positive body atom, nodes
+/// in the order rules mention them), each with its number among all
+/// components in Tarjan's order (as gringo numbers them); only components
+/// of two or more atoms.
+fn components(program: &GroundProgram) -> Vec<(usize, Vec<u64>)> {
+    use petgraph::graph::{DiGraph, NodeIndex};
+    let mut g: DiGraph<u64, ()> = DiGraph::new();
+    let mut node: std::collections::HashMap<u64, NodeIndex> = Default::default();
+    let mut add = |g: &mut DiGraph<u64, ()>, a: u64| *node.entry(a).or_insert_with(|| g.add_node(a));
+    for r in &program.rules {
+        let head = match &r.head {
+            crate::program::Head::Disjunction(h) | crate::program::Head::Choice(h) => h,
+        };
+        let positive: Vec<Atom> = match &r.body {
+            Body::Normal(ls) => ls.iter().filter(|l| l.is_positive()).map(|l| l.atom()).collect(),
+            Body::Weight { lits, .. } => {
+                lits.iter().filter(|(l, _)| l.is_positive()).map(|(l, _)| l.atom()).collect()
+            }
+        };
+        for &h in head {
+            let u = add(&mut g, atom(h));
+            for &b in &positive {
+                let v = add(&mut g, atom(b));
+                g.add_edge(u, v, ());
+            }
+        }
+    }
+    petgraph::algo::tarjan_scc(&g)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, c)| c.len() > 1)
+        .map(|(i, c)| (i, c.into_iter().map(|n| g[n]).collect()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::{Head, Rule};
+
+    #[test]
+    fn tuples_are_sets_declared_once() {
+        // {a}. b :- a, not c. b :- not c, a.
+        let mut p = GroundProgram::new();
+        let a = p.new_atom();
+        let b = p.new_atom();
+        let c = p.new_atom();
+        p.add(Rule { head: Head::Choice(smallvec::smallvec![a]), body: Body::Normal(thin_vec::thin_vec![]) });
+        p.add(Rule::normal(b, vec![a.pos(), c.neg()]));
+        p.add(Rule::normal(b, vec![c.neg(), a.pos()]));
+        let out = vec![("b".to_string(), Some(b))];
+        assert_eq!(
+            reify(&p, &out, false, false),
+            "atom_tuple(0).\natom_tuple(0,1).\nliteral_tuple(0).\nrule(choice(0),normal(0)).\n\
+             atom_tuple(1).\natom_tuple(1,2).\nliteral_tuple(1).\nliteral_tuple(1,-3).\nliteral_tuple(1,1).\n\
+             rule(disjunction(1),normal(1)).\nrule(disjunction(1),normal(1)).\n\
+             literal_tuple(2).\nliteral_tuple(2,2).\noutput(b,2).\n"
+        );
+    }
+}
