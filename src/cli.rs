@@ -178,7 +178,7 @@ pub struct Cli {
     #[arg(long = "mode", value_enum, default_value_t = Mode::Clingo)]
     pub mode: Mode,
     /// Print the ground program and stop: `aspif` (as --mode=gringo; also
-    /// `intermediate`), `text` (as --text) or `reify` (as facts).
+    /// `intermediate`), `text` (as --text), `reify` (as facts) or `smodels`.
     #[arg(short = 'o', long = "output", value_enum, value_name = "FORMAT")]
     pub output: Option<GroundOutput>,
     /// With `--output=reify`: `scc(C,A)` facts for the atoms on positive cycles.
@@ -343,6 +343,8 @@ pub enum GroundOutput {
     Text,
     /// The program as facts (gringo's reification).
     Reify,
+    /// The smodels (lparse) format.
+    Smodels,
 }
 
 /// One `-W` value: a comma-separated list of `all`, `none`, `CLASS` or

@@ -165,6 +165,21 @@ fn run(cli: Cli) -> i32 {
             let _ = minasp::text::write_ground_text(g, &mut buffered).and_then(|()| buffered.flush());
             return 0;
         }
+        if cli.output == Some(GroundOutput::Smodels) {
+            stop.claim_output();
+            let table: Vec<_> = g.output.iter().map(|(s, a)| (g.syms.display(*s), *a)).collect();
+            return match minasp::aspif::write_smodels::smodels(&g.program, &table, &|a| g.atom_name(a)) {
+                Ok(text) => {
+                    let _ = out.write_all(text.as_bytes());
+                    let _ = out.flush();
+                    0
+                }
+                Err(msg) => {
+                    eprintln!("*** ERROR: (minasp): {msg}");
+                    65
+                }
+            };
+        }
         if cli.output == Some(GroundOutput::Reify) {
             stop.claim_output();
             let table: Vec<_> = g.output.iter().map(|(s, a)| (g.syms.display(*s), *a)).collect();

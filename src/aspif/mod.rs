@@ -4,6 +4,7 @@
 //!
 //! - [`write`](mod@write): a [`GroundProgram`] and its output table as aspif, the way
 //!   gringo 5 writes it.
+//! - [`write_smodels`]: a [`GroundProgram`] as smodels text, as gringo writes it.
 //! - [`reify`]: a [`GroundProgram`] as gringo's reified facts (`--output=reify`).
 //! - [`read`]: aspif text to a [`GroundInput`].
 //! - [`smodels`]: smodels text (rules, symbol table, compute statements) to a
@@ -19,6 +20,7 @@ pub mod read;
 pub mod reify;
 pub mod smodels;
 pub mod write;
+pub mod write_smodels;
 
 use crate::program::{Atom, GroundProgram, Lit};
 use std::collections::HashMap;

@@ -1,12 +1,17 @@
 //! smodels (lparse) text to a [`GroundInput`], as `gringo --output=smodels`
 //! writes it: rules up to a line `0`, the symbol table (`ATOM NAME` lines)
 //! up to `0`, the compute statements `B+` / `B-` (atoms that must be true /
-//! false, each list ended by `0`), an optional `E` list (externals, left
-//! false) and the optional number of models.
+//! false, each list ended by `0`), an optional `E` list (free externals)
+//! and the optional number of models. Names `_heuristic(A,M,V,P)` and
+//! `_edge(U,V)` in the symbol table are also, as clasp reads them, the
+//! `#heuristic` directive for the atom named `A` and the `#edge`
+//! directive from node `U` to node `V` (numbers), each under the
+//! condition that its own atom holds.
 //!
 //! Rule types read: 1 basic, 2 constraint (cardinality body), 3 choice,
 //! 5 weight, 8 disjunctive, 6 minimize (a later statement has a higher
-//! priority, as clasp reads them).
+//! priority, as clasp reads them), and clasp's `91 atom value` (an
+//! external: 0 false, 1 true, 2 free).
 //! Invariant: one rule or table entry per line; every error names its line.
 
 use super::read::weight_body;
@@ -109,10 +114,10 @@ pub fn read(text: &[u8]) -> Result<GroundInput, ReadError> {
                 }
                 let a = atoms.atom(&mut prog, v as u64);
                 match sec {
-                    // B+: `:- not a`; B-: `:- a`; externals stay false.
+                    // B+: `:- not a`; B-: `:- a`; the `E` list: free externals, as clasp reads it
                     Section::Pos => prog.add(Rule::constraint(vec![a.neg()])),
                     Section::Neg => prog.add(Rule::constraint(vec![a.pos()])),
-                    _ => {}
+                    _ => add_external(&mut prog, a, crate::program::External::Free),
                 }
             }
             Section::AfterNeg => {
@@ -148,7 +153,44 @@ pub fn read(text: &[u8]) -> Result<GroundInput, ReadError> {
         let line = if text.ends_with(b"\n") { last } else { last + 1 };
         return err(line, format!("unexpected end of input: expected {}", what));
     }
+    directives(&mut prog, &output);
     Ok(GroundInput { program: prog, output })
+}
+
+/// The `#heuristic` and `#edge` directives the names `_heuristic(..)` and
+/// `_edge(..)` stand for (see the module doc); a malformed one is only a name.
+fn directives(prog: &mut GroundProgram, output: &[(String, Vec<Lit>)]) {
+    use crate::program::{Edge, Heuristic, Modifier};
+    let atom_named =
+        |n: &str| output.iter().find(|(m, _)| m == n).and_then(|(_, c)| c.first()).map(|l| l.atom());
+    for (name, cond) in output {
+        let Some(&[holds]) = Some(cond.as_slice()) else { continue };
+        if let Some(args) = name.strip_prefix("_heuristic(").and_then(|r| r.strip_suffix(')')) {
+            // the atom's name may hold commas: the last three arguments are plain
+            let mut parts = args.rsplitn(4, ',');
+            let (Some(p), Some(v), Some(m), Some(a)) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            let modifier = match m {
+                "level" => Modifier::Level,
+                "sign" => Modifier::Sign,
+                "factor" => Modifier::Factor,
+                "init" => Modifier::Init,
+                "true" => Modifier::True,
+                "false" => Modifier::False,
+                _ => continue,
+            };
+            if let (Some(atom), Ok(value), Ok(priority)) = (atom_named(a), v.parse(), p.parse()) {
+                prog.heuristics.push(Heuristic { atom, modifier, value, priority, condition: vec![holds] });
+            }
+        } else if let Some(args) = name.strip_prefix("_edge(").and_then(|r| r.strip_suffix(')')) {
+            if let Some((Ok(from), Ok(to))) = args.split_once(',').map(|(u, v)| (u.parse(), v.parse())) {
+                prog.edges.push(Edge { from, to, condition: vec![holds] });
+            }
+        }
+    }
 }
 
 fn trim(l: &[u8]) -> &[u8] {
@@ -231,10 +273,29 @@ fn rule(
             prog.minimize.push(crate::program::Minimize { priority, lits: wl });
             return Ok(Some(None));
         }
+        91 => {
+            // clasp's extension: `91 atom value`, an external (0 false, 1 true, 2 free)
+            let a = atom(nums, "the external atom")?;
+            let value = match nums.int("the external's value")? {
+                0 => crate::program::External::False,
+                1 => crate::program::External::True,
+                2 => crate::program::External::Free,
+                v => return nums.err(format!("an external's value is 0, 1 or 2, found {v}")),
+            };
+            nums.end()?;
+            add_external(prog, a, value);
+            return Ok(Some(None));
+        }
         t => return nums.err(format!("unknown rule type {}", t)),
     };
     nums.end()?;
     Ok(Some(r))
+}
+
+/// Declares `a` external with `value` (the last declaration counts).
+fn add_external(prog: &mut GroundProgram, a: Atom, value: crate::program::External) {
+    prog.externals.retain(|(b, _)| *b != a);
+    prog.externals.push((a, value));
 }
 
 /// `#lits #neg`, checked.

@@ -2,7 +2,8 @@
 //!
 //! - `ground_formats_match_clingo`: for the programs in `programs/` (each encoding with
 //!   each board of its folder) and random programs from `gen.rs`:
-//!   `minasp --mode=gringo | clasp 0`, `gringo | minasp --mode=clasp 0`,
+//!   `minasp --mode=gringo | clasp 0`, `minasp --output=smodels | clasp 0`,
+//!   `gringo | minasp --mode=clasp 0`,
 //!   `gringo --output=smodels | minasp 0` (auto-detected) and `minasp --outf=2 0` all give
 //!   the answer sets of `clingo 0`.
 //! - `disjunctive_ground_programs_are_solved`: gringo's aspif and smodels output for
@@ -223,6 +224,18 @@ fn check_program(files: &[PathBuf], dir: &Path) -> Result<Verdict, String> {
         &format!("minasp --mode=gringo | clasp 0 (reference: {})", reference),
         &expected,
         &models_of(&r, "clasp on minasp's aspif")?,
+    )?;
+
+    // minasp's smodels, solved by clasp.
+    let sm = dir.join("minasp.smodels");
+    let mut a = vec![s("--output=smodels")];
+    a.extend(f.iter().cloned());
+    to_file(&minasp(), &a, &sm)?;
+    let r = run(&[s("clasp")], &[s("0"), sm.display().to_string()]);
+    compare(
+        &format!("minasp --output=smodels | clasp 0 (reference: {})", reference),
+        &expected,
+        &models_of(&r, "clasp on minasp's smodels")?,
     )?;
 
     // JSON.
@@ -789,5 +802,60 @@ fn stdin_is_auto_detected() {
             .collect();
         assert!(same_models(&got, &want), "{}: {:?}", pipe, got);
         assert_eq!(r.code, Some(30), "{}", pipe);
+    }
+}
+
+/// clasp's smodels extensions, as gringo 5 writes them and clasp reads them:
+/// `91 atom value` externals (0 false, 1 true, 2 free), the `E` list (free
+/// externals), `_heuristic(..)` atoms (directives for `--heuristic=Domain`);
+/// and minasp's own smodels of a program with `#project`: gringo's error.
+#[test]
+fn smodels_extensions_are_read_as_clasp_reads_them() {
+    let t = Duration::from_secs(30);
+    // the `E` list: `e` is a free external, so `a :- e.` gives two answer sets
+    let e_list = "1 3 1 0 2\n0\n2 e\n3 a\n0\nB+\n0\nB-\n1\n0\nE\n2\n0\n1\n";
+    assert_eq!(run_minasp(&["0"], Some(e_list), t).models.len(), 2);
+    for (value, n) in [(0, 1), (1, 1), (2, 2)] {
+        let text = format!("1 3 1 0 2\n91 2 {value}\n0\n2 e\n3 a\n0\nB+\n0\nB-\n1\n0\n1\n");
+        let ours = run_minasp(&["0"], Some(&text), t);
+        assert_eq!(ours.models.len(), n, "91 2 {value}");
+        assert_eq!(ours.models.iter().any(|m| m.contains("a")), value != 0, "91 2 {value}");
+    }
+    let bad = run_minasp(&["0"], Some("91 2 3\n0\n0\nB+\n0\nB-\n1\n0\n1\n"), t);
+    assert_eq!(bad.code, Some(65));
+    // minasp's smodels of externals and a directive read back the same
+    for (program, flags) in [
+        ("#external e. #external f. [true] a :- e. b :- f. #show a/0. #show b/0.", &["0"][..]),
+        ("{a;b}. :- a, b. #heuristic b. [1,true]", &["--heuristic=Domain", "-n1"][..]),
+    ] {
+        let direct = run_minasp(flags, Some(program), t);
+        let text = run_command_input(&minasp(), &[s("--output=smodels")], Some(program), t);
+        assert_eq!(text.code, Some(0), "{program}");
+        let back = run_minasp(flags, Some(&text.stdout), t);
+        let shown = |ms: &[Model]| -> Vec<Model> {
+            ms.iter().map(|m| m.iter().filter(|a| !a.starts_with("_heuristic")).cloned().collect()).collect()
+        };
+        assert_eq!(shown(&direct.models), shown(&back.models), "{program}");
+    }
+    let projected = run_command_input(&minasp(), &[s("--output=smodels")], Some("{a}. #project a."), t);
+    assert_eq!(projected.code, Some(65));
+    assert!(projected.stdout.is_empty());
+    assert!(projected.stderr.contains("projection directive not supported"), "{}", projected.stderr);
+    if !tools_ready() {
+        return;
+    }
+    // gringo's externals and directive, read by minasp as by clingo --mode=clasp
+    for (program, flags) in [
+        ("#external e. #external f. [true] a :- e. b :- f.", &["0"][..]),
+        ("{a}. #heuristic a. [1,true]", &["--heuristic=Domain", "-n1"][..]),
+    ] {
+        let text = run_command_input(&[s("gringo")], &[s("--output=smodels")], Some(program), t);
+        let ours = run_minasp(flags, Some(&text.stdout), t);
+        let mut args: Vec<String> = flags.iter().map(|f| s(f)).collect();
+        args.push(s("--mode=clasp"));
+        let theirs = run_command_input(&[s("clingo")], &args, Some(&text.stdout), t);
+        let theirs = parse_output(&theirs.stdout).expect("clingo's output");
+        let set = |ms: &[Model]| ms.iter().cloned().collect::<std::collections::BTreeSet<_>>();
+        assert_eq!(set(&ours.models), set(&theirs.models), "{program}");
     }
 }
