@@ -307,6 +307,8 @@ pub struct Control {
     assigned: Vec<(Value, External)>,
     /// The grounder of a multi-shot run, kept between steps.
     live: Option<ground::Grounder>,
+    /// The format of the ground program read in (see [`Control::load_ground`]).
+    read_format: Option<crate::aspif::Format>,
     /// The program's incremental form, as the last parse found it.
     incremental: Option<crate::incremental::Form>,
     /// The program's `#const` definitions as written (name, value text),
@@ -343,6 +345,7 @@ impl Control {
             grounded: Vec::new(),
             assigned: Vec::new(),
             live: None,
+            read_format: None,
             incremental: None,
             program_consts: Vec::new(),
             interrupter: Interrupter::default(),
@@ -394,6 +397,7 @@ impl Control {
     /// instead of program text.
     pub fn load_ground(&mut self, bytes: &[u8]) -> Result<(), crate::aspif::ReadError> {
         let mut g = Ground::Read(crate::aspif::read_any(bytes)?);
+        self.read_format = crate::aspif::detect(bytes);
         if self.options.supported {
             crate::program::supported::rewrite(g.program_mut());
         }
@@ -402,6 +406,12 @@ impl Control {
         // (a grounder of earlier steps handed its program on: it is gone)
         self.live = None;
         Ok(())
+    }
+
+    /// The format of the ground program [`Control::load_ground`] read
+    /// (`None`: the program is text, or nothing was read).
+    pub fn read_format(&self) -> Option<crate::aspif::Format> {
+        self.read_format
     }
 
     /// `--dom-mod`, where it applies: with the domain heuristic.

@@ -60,6 +60,7 @@ pub mod output;
 pub mod portfolio;
 pub mod program;
 pub mod report;
+pub mod sat_output;
 pub mod solver;
 pub mod syntax;
 pub mod text;

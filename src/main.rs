@@ -356,8 +356,18 @@ fn solve(
     start: Instant,
     messages: &mut Messages,
 ) -> i32 {
-    let mut out = io::stdout();
-    let style = cli.style();
+    let mut style = cli.style();
+    // a DIMACS input is answered as clasp answers it, in SAT-competition
+    // style (which clasp writes for `--outf=1` too)
+    let dimacs = ctl.read_format() == Some(minasp::aspif::Format::Dimacs);
+    if dimacs && style.format == output::Format::Competition {
+        style.format = output::Format::Text;
+    }
+    let mut out: Box<dyn Write> = if dimacs && style.format == output::Format::Text {
+        Box::new(minasp::sat_output::SatLines::new(io::stdout()))
+    } else {
+        Box::new(io::stdout())
+    };
     let opt = ctl.options().opt.clone();
     let optimizing = ctl.optimizing();
     // as clasp: all models by default when optimising (except for `enum`)

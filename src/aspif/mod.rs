@@ -9,12 +9,14 @@
 //! - [`read`]: aspif text to a [`GroundInput`].
 //! - [`smodels`]: smodels text (rules, symbol table, compute statements) to a
 //!   [`GroundInput`].
+//! - [`dimacs`]: DIMACS CNF and WCNF (MaxSAT) to a [`GroundInput`], as clasp reads them.
 //! - [`names`]: printed terms of an output table, parsed back so that models
 //!   print in clingo's term order.
 //!
 //! Invariant: reading never panics on any input; every rejection is a
 //! [`ReadError`] naming the offending line.
 
+pub mod dimacs;
 pub mod names;
 pub mod read;
 pub mod reify;
@@ -33,12 +35,18 @@ pub enum Format {
     Aspif,
     /// The older smodels (lparse) numeric format.
     Smodels,
+    /// DIMACS CNF or weighted CNF (MaxSAT), as clasp reads them.
+    Dimacs,
 }
 
 /// Guesses the format of a ground program from its beginning: `asp ` starts
-/// aspif, a first line made of integers only is smodels (no clingo program
-/// starts like that).  `None`: neither (a clingo program, or garbage).
+/// aspif, a first line made of integers only is smodels, `c` comment lines
+/// then `p cnf`/`p wcnf` DIMACS (no clingo program starts like that).
+/// `None`: none of them (a clingo program, or garbage).
 pub fn detect(text: &[u8]) -> Option<Format> {
+    if dimacs::problem(text).is_some() {
+        return Some(Format::Dimacs);
+    }
     let start = text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(text.len());
     let rest = &text[start..];
     if rest.starts_with(b"asp ") || rest.starts_with(b"asp\t") {
@@ -105,9 +113,10 @@ pub fn read_any(text: &[u8]) -> Result<GroundInput, ReadError> {
     match detect(text) {
         Some(Format::Aspif) => read::read(text),
         Some(Format::Smodels) => smodels::read(text),
+        Some(Format::Dimacs) => dimacs::read(text),
         None => Err(ReadError {
             line: 1,
-            msg: "expected a ground program in the aspif (`asp 1 0 0`) or smodels format".into(),
+            msg: "expected a ground program in the aspif (`asp 1 0 0`), smodels or DIMACS format".into(),
         }),
     }
 }
@@ -198,6 +207,11 @@ impl<'a> Nums<'a> {
         Ok(n)
     }
 
+    /// No token is left on the line.
+    pub(crate) fn at_end(&self) -> bool {
+        self.toks.len() == 0
+    }
+
     pub(crate) fn end(&mut self) -> Result<(), ReadError> {
         match self.toks.next() {
             None => Ok(()),
@@ -217,6 +231,8 @@ mod tests {
         assert_eq!(detect(b"\n  1 2 0 0\n0\n"), Some(Format::Smodels));
         assert_eq!(detect(b"a :- b.\n"), None);
         assert_eq!(detect(b"1.\n"), None);
+        assert_eq!(detect(b"c DIMACS\np cnf 2 1\n1 -2 0\n"), Some(Format::Dimacs));
+        assert_eq!(detect(b"c :- a.\np :- c.\n"), None);
         assert_eq!(detect(b""), None);
     }
 }

@@ -13,6 +13,7 @@ mod cases;
 mod checkers;
 mod dialects;
 mod differential;
+mod dimacs;
 mod disjunctive;
 mod dom_rec;
 mod edges;
