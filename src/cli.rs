@@ -152,6 +152,9 @@ pub struct Cli {
     #[arg(short = 'e', long = "enum-mode", value_name = "MODE",
           value_parser = |s: &str| s.parse::<crate::enumerate::EnumMode>())]
     pub enum_mode: Option<crate::enumerate::EnumMode>,
+    /// A DIMACS CNF is a MaxSAT problem: every clause soft, of weight 1.
+    #[arg(long = "opt-sat")]
+    pub opt_sat: bool,
     /// With `--heuristic=Domain`: a default modification for atoms without
     /// `#heuristic` directives, `<mod>[,<pick>...]` with `<mod>` `level`,
     /// `pos`, `true`, `neg`, `false`, `init` or `factor` (1-7) and `<pick>`
@@ -434,6 +437,7 @@ impl Cli {
             // (a solving option: a printed ground program is the program's)
             supported: self.supp_models && !self.prints_ground_program(),
             dom_mod: self.dom_mod.and_then(|d| d.0).filter(|_| !self.prints_ground_program()),
+            opt_sat: self.opt_sat,
             ..crate::Options::default()
         }
     }

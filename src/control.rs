@@ -87,6 +87,8 @@ pub struct Options {
     /// modification of the decisions on a set of atoms (see
     /// [`crate::dom_mod`]).
     pub dom_mod: Option<crate::dom_mod::DomMod>,
+    /// A DIMACS CNF read in is a MaxSAT problem, each clause soft (clasp's `--opt-sat`).
+    pub opt_sat: bool,
 }
 
 impl Default for Options {
@@ -106,6 +108,7 @@ impl Default for Options {
             lean: false,
             supported: false,
             dom_mod: None,
+            opt_sat: false,
         }
     }
 }
@@ -396,7 +399,7 @@ impl Control {
     /// Uses a ground program in the aspif or smodels format (detected)
     /// instead of program text.
     pub fn load_ground(&mut self, bytes: &[u8]) -> Result<(), crate::aspif::ReadError> {
-        let mut g = Ground::Read(crate::aspif::read_any(bytes)?);
+        let mut g = Ground::Read(crate::aspif::read_any_as(bytes, self.options.opt_sat)?);
         self.read_format = crate::aspif::detect(bytes);
         if self.options.supported {
             crate::program::supported::rewrite(g.program_mut());

@@ -61,6 +61,12 @@ fn trim_start(l: &[u8]) -> &[u8] {
 
 /// Reads a DIMACS CNF or WCNF file (see the module doc).
 pub fn read(text: &[u8]) -> Result<GroundInput, ReadError> {
+    read_as(text, false)
+}
+
+/// [`read`]; with `max_sat` (clasp's `--opt-sat`), every clause of a CNF
+/// is soft, of weight 1: the fewest violated clauses are optimal.
+pub fn read_as(text: &[u8], max_sat: bool) -> Result<GroundInput, ReadError> {
     let mut prog = GroundProgram::new();
     let mut kind = None;
     let mut vars = 0u32;
@@ -140,6 +146,7 @@ pub fn read(text: &[u8]) -> Result<GroundInput, ReadError> {
                 lits.dedup();
                 let tautology = lits.windows(2).any(|w| w[0].atom() == w[1].atom());
                 let hard = match (k, weight.take()) {
+                    (Kind::Cnf, _) if max_sat => Some(1),
                     (Kind::Cnf, _) => None,
                     (Kind::Wcnf(Some(top)), Some(w)) if w >= top => None,
                     (_, w) => w,
@@ -212,5 +219,8 @@ mod tests {
         assert_eq!(read(b"p cnf 2 1\n1 0\n2 0\n").unwrap().program.rules.len(), 3);
         assert!(read(b"p wcnf 2 1 5\n0 1 0\n").is_err());
         assert_eq!(read(b"p cnf 4000000000 1\n").unwrap_err().line, 1);
+        // --opt-sat: each clause soft, of weight 1
+        let g = read_as(b"p cnf 1 2\n1 0\n-1 0\n", true).unwrap();
+        assert_eq!(g.program.minimize[0].lits, vec![(Atom(0).neg(), 1), (Atom(0).pos(), 1)]);
     }
 }

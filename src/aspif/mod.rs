@@ -108,12 +108,17 @@ impl GroundInput {
     }
 }
 
-/// Reads a ground program in either format (detected; `Err` if neither).
+/// Reads a ground program in any of the formats (detected; `Err` if none).
 pub fn read_any(text: &[u8]) -> Result<GroundInput, ReadError> {
+    read_any_as(text, false)
+}
+
+/// [`read_any`]; `max_sat`: a DIMACS CNF's clauses are soft (see [`dimacs::read_as`]).
+pub fn read_any_as(text: &[u8], max_sat: bool) -> Result<GroundInput, ReadError> {
     match detect(text) {
         Some(Format::Aspif) => read::read(text),
         Some(Format::Smodels) => smodels::read(text),
-        Some(Format::Dimacs) => dimacs::read(text),
+        Some(Format::Dimacs) => dimacs::read_as(text, max_sat),
         None => Err(ReadError {
             line: 1,
             msg: "expected a ground program in the aspif (`asp 1 0 0`), smodels or DIMACS format".into(),

@@ -1,8 +1,8 @@
 //! DIMACS input (CNF, and weighted CNF for MaxSAT), as clasp reads it and
 //! answers it: random formulas solved by minasp and by clasp give the same
-//! models (every one, as sets of `v` lines) or the same optimum, exit
-//! codes and result lines; the output is clasp's SAT-competition style;
-//! malformed files name their line.
+//! models (every one, as sets of `v` lines) or the same optimum (also of a
+//! CNF read as MaxSAT, `--opt-sat`), exit codes and result lines; the
+//! output is clasp's SAT-competition style; malformed files name their line.
 //!
 //! The comparison needs `clasp` (Debian's gringo package) and skips
 //! visibly without; the hand-checked cases run either way.
@@ -92,6 +92,13 @@ fn random_formulas_are_answered_as_clasp_answers_them() {
             assert_eq!(last_cost(&ours.stdout), last_cost(&theirs.stdout), "seed {seed}\n{f}");
         } else {
             assert_eq!(om, tm, "seed {seed}\n{f}");
+            // as MaxSAT (--opt-sat): the fewest violated clauses
+            let args: Vec<String> = vec!["0".into(), "--opt-sat".into()];
+            let ours = run_command_input(&minasp_argv(), &args, Some(&f), t);
+            let theirs = run_command_input(&clasp, &args, Some(&f), t);
+            let last_cost = |o: &str| o.lines().rfind(|l| l.starts_with("o ")).map(str::to_string);
+            assert_eq!(last_cost(&ours.stdout), last_cost(&theirs.stdout), "seed {seed} --opt-sat\n{f}");
+            assert_eq!(ours.code, theirs.code, "seed {seed} --opt-sat\n{f}");
         }
     }
 }
@@ -114,6 +121,11 @@ fn dimacs_output_is_clasps_sat_style() {
     let max = run_command_input(&minasp_argv(), &[], Some("p wcnf 2 3 10\n10 1 2 0\n3 -1 0\n2 -2 0\n"), t);
     assert_eq!(max.code, Some(30));
     assert!(max.stdout.contains("\nv -1 2 0\no 2\ns OPTIMUM FOUND\n"), "{}", max.stdout);
+    // --opt-sat: a CNF's clauses are soft, of weight 1
+    let opt =
+        run_command_input(&minasp_argv(), &["--opt-sat".to_string()], Some("p cnf 1 2\n1 0\n-1 0\n"), t);
+    assert_eq!(opt.code, Some(30));
+    assert!(opt.stdout.contains("\no 1\ns OPTIMUM FOUND\n"), "{}", opt.stdout);
     // every model of 2 free variables, once each
     let all = run_command_input(&minasp_argv(), &["0".to_string()], Some("p cnf 2 0\n"), t);
     assert_eq!(sat_answers(&all.stdout).0.len(), 4);
