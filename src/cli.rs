@@ -515,6 +515,7 @@ impl Cli {
             verbose: self.verbose.unwrap_or(1),
             models: quiet(self.quiet.map_or(0, |q| q.0)),
             costs: quiet(self.quiet.map_or(0, |q| q.1)),
+            numeric: false,
         }
     }
 

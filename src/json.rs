@@ -17,14 +17,22 @@ fn secs(d: std::time::Duration) -> Value {
     json!(ms)
 }
 
-/// One solver call's entry of `Call`: its witnesses (none: an empty object).
-fn call(witnesses: &[Shown]) -> Map<String, Value> {
+/// One solver call's entry of `Call`: its witnesses (none: an empty
+/// object); `numeric`: the shown terms are DIMACS literals, given as
+/// numbers by variable.
+fn call(witnesses: &[Shown], numeric: bool) -> Map<String, Value> {
     let mut call = Map::new();
     if !witnesses.is_empty() {
         let w: Vec<Value> = witnesses
             .iter()
             .map(|m| {
-                let mut w = json!({ "Value": m.atoms });
+                let mut w = if numeric {
+                    let mut lits: Vec<i64> = m.atoms.iter().filter_map(|a| a.parse().ok()).collect();
+                    lits.sort_by_key(|l| l.unsigned_abs());
+                    json!({ "Value": lits })
+                } else {
+                    json!({ "Value": m.atoms })
+                };
                 let o = w.as_object_mut().expect("an object");
                 if !m.costs.is_empty() {
                     o.insert("Costs".into(), json!(m.costs));
@@ -47,8 +55,14 @@ fn call(witnesses: &[Shown]) -> Map<String, Value> {
 /// `calls` are the witnesses of each solver call (one call but for
 /// incremental programs); a witness is a model's atoms and its costs
 /// (empty without optimisation).
-pub fn document(inputs: &[String], calls: &[Vec<Shown>], result: Result, s: &Summary) -> String {
-    let calls: Vec<Value> = calls.iter().map(|w| Value::Object(call(w))).collect();
+pub fn document(
+    inputs: &[String],
+    calls: &[Vec<Shown>],
+    result: Result,
+    s: &Summary,
+    numeric: bool,
+) -> String {
+    let calls: Vec<Value> = calls.iter().map(|w| Value::Object(call(w, numeric))).collect();
     let inputs: Vec<&str> = inputs.iter().map(|f| if f == "-" { "stdin" } else { f.as_str() }).collect();
     let inputs = if inputs.is_empty() { vec!["stdin"] } else { inputs };
     let more = s.more || result == Result::Unknown;
@@ -135,6 +149,7 @@ mod tests {
             ]],
             Result::Satisfiable,
             &s,
+            false,
         );
         let v: Value = serde_json::from_str(&doc).unwrap();
         assert_eq!(v["Call"][0]["Witnesses"][1]["Value"][1], "p(\"x\")");
@@ -147,16 +162,27 @@ mod tests {
                 .map(|k| doc.find(k).unwrap())
                 .collect();
         assert!(keys.windows(2).all(|w| w[0] < w[1]), "{}", doc);
-        let empty = document(&["-".into()], &[vec![]], Result::Unsatisfiable, &s);
+        let empty = document(&["-".into()], &[vec![]], Result::Unsatisfiable, &s, false);
         let v: Value = serde_json::from_str(&empty).unwrap();
         assert_eq!(v["Input"][0], "stdin");
         assert!(v["Call"][0].as_object().unwrap().is_empty());
+        // DIMACS literals: numbers, by variable
+        let sat = document(
+            &["-".into()],
+            &[vec![Shown { atoms: vec!["-3".into(), "-1".into(), "2".into()], ..Shown::default() }]],
+            Result::Satisfiable,
+            &s,
+            true,
+        );
+        let v: Value = serde_json::from_str(&sat).unwrap();
+        assert_eq!(v["Call"][0]["Witnesses"][0]["Value"], serde_json::json!([-1, 2, -3]));
         // an incremental run: one entry per call, the counter says how many
         let steps = document(
             &["-".into()],
             &[vec![], vec![Shown { atoms: vec!["a".into()], ..Shown::default() }]],
             Result::Satisfiable,
             &Summary { calls: 2, ..s },
+            false,
         );
         let v: Value = serde_json::from_str(&steps).unwrap();
         assert!(v["Call"][0].as_object().unwrap().is_empty());

@@ -363,6 +363,7 @@ fn solve(
     if dimacs && style.format == output::Format::Competition {
         style.format = output::Format::Text;
     }
+    style.numeric = dimacs;
     let mut out: Box<dyn Write> = if dimacs && style.format == output::Format::Text {
         Box::new(minasp::sat_output::SatLines::new(io::stdout()))
     } else {

@@ -158,11 +158,14 @@ pub struct Style {
     pub models: Quiet,
     /// Which `Optimization:` lines are printed (`--quiet=M,C`).
     pub costs: Quiet,
+    /// The shown terms are DIMACS literals (`i`, `-i`): JSON gives them
+    /// as numbers, by variable, as clasp does.
+    pub numeric: bool,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { format: Format::Text, verbose: 1, models: Quiet::All, costs: Quiet::All }
+        Style { format: Format::Text, verbose: 1, models: Quiet::All, costs: Quiet::All, numeric: false }
     }
 }
 
@@ -339,7 +342,7 @@ impl<'a> Printer<'a> {
             Format::Json => {
                 let mut calls = std::mem::take(&mut self.earlier_calls);
                 calls.push(std::mem::take(&mut self.witnesses));
-                let doc = crate::json::document(&self.inputs, &calls, r, s);
+                let doc = crate::json::document(&self.inputs, &calls, r, s, self.style.numeric);
                 self.out.write_all(doc.as_bytes())?;
                 self.out.flush()
             }

@@ -126,6 +126,11 @@ fn dimacs_output_is_clasps_sat_style() {
         run_command_input(&minasp_argv(), &["--opt-sat".to_string()], Some("p cnf 1 2\n1 0\n-1 0\n"), t);
     assert_eq!(opt.code, Some(30));
     assert!(opt.stdout.contains("\no 1\ns OPTIMUM FOUND\n"), "{}", opt.stdout);
+    // JSON: the values are numbers, by variable
+    let json =
+        run_command_input(&minasp_argv(), &["--outf=2".to_string()], Some("p cnf 3 3\n1 0\n-2 0\n-3 0\n"), t);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    assert_eq!(doc["Call"][0]["Witnesses"][0]["Value"], serde_json::json!([1, -2, -3]));
     // every model of 2 free variables, once each
     let all = run_command_input(&minasp_argv(), &["0".to_string()], Some("p cnf 2 0\n"), t);
     assert_eq!(sat_answers(&all.stdout).0.len(), 4);

@@ -475,9 +475,11 @@ fn mutated_ground_input_never_panics() {
     // gringo's output for a small program (fixed, so the test needs no tools).
     let aspif = "asp 1 0 0\n1 0 1 1 0 0\n1 1 2 2 3 0 1 1\n1 0 1 4 1 2 2 2 1 -3 1\n1 0 0 0 2 4 -2\n5 5 0\n6 1 -5\n7 0 2 1 0 0\n10 comment\n4 1 a 1 2\n4 4 b(1) 0\n0\n";
     let smodels = "1 2 0 0\n3 2 3 4 1 0 2\n2 5 2 1 1 3 4\n5 6 2 2 0 3 4 1 1\n8 2 7 8 1 1 6\n1 1 1 0 7\n0\n3 a\n4 b(1)\n0\nB+\n0\nB-\n1\n0\nE\n0\n1\n";
+    let dimacs = "c a comment\np wcnf 3 4 10\n10 1 -2 0\n3 2 3 0\n1 -1\n -3 0\n10 -1 -2 -3 0\n";
     let mut rng = rand_chacha::ChaCha12Rng::seed_from_u64(5);
-    let tokens = ["0", "1", "-1", "2", "4", "x", "", " ", "\n", "99999999999999999999", "-0", "B+", "asp"];
-    for base in [aspif, smodels] {
+    let tokens =
+        ["0", "1", "-1", "2", "4", "x", "", " ", "\n", "99999999999999999999", "-0", "B+", "asp", "p", "c"];
+    for base in [aspif, smodels, dimacs] {
         assert!(minasp::aspif::read_any(base.as_bytes()).is_ok(), "{}", base);
         for _ in 0..3000 {
             let mut b = base.as_bytes().to_vec();
