@@ -417,6 +417,14 @@ impl Control {
         self.read_format
     }
 
+    /// A warning about the whole run, given once however many steps.
+    fn warn_once(&mut self, message: &str) {
+        let d = Diagnostic::global_warning(message);
+        if !self.diagnostics.contains(&d) {
+            self.diagnostics.push(d);
+        }
+    }
+
     /// `--dom-mod`, where it applies: with the domain heuristic.
     fn dom_mod(&self) -> Option<crate::dom_mod::DomMod> {
         self.options.dom_mod.filter(|_| self.options.params.domain)
@@ -632,17 +640,13 @@ impl Control {
                 if self.options.supported {
                     if self.live.is_some() {
                         // (a grounder that goes on numbers its atoms itself)
-                        self.diagnostics.push(Diagnostic::global_warning(
-                            "--supp-models: a program grounded in steps has its stable models",
-                        ));
+                        self.warn_once("--supp-models: a program grounded in steps has its stable models");
                     } else {
                         crate::program::supported::rewrite(g.program_mut());
                     }
                 }
                 if self.dom_mod().is_some() && self.live.is_some() {
-                    self.diagnostics.push(Diagnostic::global_warning(
-                        "--dom-mod: a program grounded in steps keeps its own #heuristic directives only",
-                    ));
+                    self.warn_once("--dom-mod: a program grounded in steps keeps its own #heuristic directives only");
                 } else {
                     self.add_default_heuristics(&mut g);
                 }
