@@ -646,7 +646,9 @@ impl Control {
                     }
                 }
                 if self.dom_mod().is_some() && self.live.is_some() {
-                    self.warn_once("--dom-mod: a program grounded in steps keeps its own #heuristic directives only");
+                    self.warn_once(
+                        "--dom-mod: a program grounded in steps keeps its own #heuristic directives only",
+                    );
                 } else {
                     self.add_default_heuristics(&mut g);
                 }

@@ -6,8 +6,9 @@
 //! where they are first used (`atom_tuple(T). atom_tuple(T,A).`,
 //! `literal_tuple(T). literal_tuple(T,L).`, `weighted_literal_tuple(T).
 //! weighted_literal_tuple(T,L,W).`). With `sccs`, `scc(C,A)` for each atom
-//! on a cycle of the positive dependency graph; with `step`, each fact has
-//! the step as its last argument.
+//! on a cycle of the positive dependency graph (components numbered as
+//! minasp finds them, not as gringo does); with `step`, each fact has the
+//! step as its last argument.
 //!
 //! Invariant: an atom and a literal are aspif's (atom `i` is `i + 1`, a
 //! negative literal negative); atom and literal tuples are sets (sorted,
@@ -15,17 +16,25 @@
 //! tuple with the same elements is declared once and its number reused.
 
 use super::write::{atom, external_code, lit, statements, Statement};
-use crate::program::{Atom, Body, GroundProgram, Lit, Modifier};
+use crate::program::{Atom, Body, GroundProgram, Lit};
 use indexmap::IndexMap;
 use std::fmt::Write;
+
+/// The kinds of tuples, each numbered on its own.
+#[derive(Copy, Clone)]
+enum Tuple {
+    Atoms,
+    Lits,
+    Weighted,
+}
 
 /// The facts, tuples numbered as they come.
 struct Reifier {
     out: String,
     step: Option<usize>,
-    atoms: IndexMap<Vec<u64>, usize>,
-    lits: IndexMap<Vec<i64>, usize>,
-    weighted: IndexMap<Vec<(i64, i64)>, usize>,
+    /// Per kind of tuple: the tuples declared, by their elements (a
+    /// weighted tuple's as literal, weight, literal, weight, ...).
+    tuples: [IndexMap<Vec<i64>, usize>; 3],
 }
 
 impl Reifier {
@@ -38,62 +47,53 @@ impl Reifier {
         self.out.push_str(").\n");
     }
 
-    fn atom_tuple(&mut self, atoms: &[Atom]) -> usize {
-        let mut key: Vec<u64> = atoms.iter().map(|&a| atom(a)).collect();
-        key.sort_unstable();
-        key.dedup();
-        if let Some(&n) = self.atoms.get(&key) {
+    /// The number of the tuple `key` of kind `kind`, declared (with its
+    /// elements) the first time.
+    fn tuple(&mut self, kind: Tuple, key: Vec<i64>) -> usize {
+        let (name, width) = match kind {
+            Tuple::Atoms => ("atom_tuple", 1),
+            Tuple::Lits => ("literal_tuple", 1),
+            Tuple::Weighted => ("weighted_literal_tuple", 2),
+        };
+        if let Some(&n) = self.tuples[kind as usize].get(&key) {
             return n;
         }
-        let n = self.atoms.len();
-        self.fact("atom_tuple", format_args!("{n}"));
-        for a in &key {
-            self.fact("atom_tuple", format_args!("{n},{a}"));
+        let n = self.tuples[kind as usize].len();
+        self.fact(name, format_args!("{n}"));
+        for element in key.chunks(width) {
+            let text: Vec<String> = element.iter().map(i64::to_string).collect();
+            self.fact(name, format_args!("{n},{}", text.join(",")));
         }
-        self.atoms.insert(key, n);
+        self.tuples[kind as usize].insert(key, n);
         n
     }
 
+    /// An atom tuple: a set.
+    fn atom_tuple(&mut self, atoms: &[Atom]) -> usize {
+        let mut key: Vec<i64> = atoms.iter().map(|&a| atom(a) as i64).collect();
+        key.sort_unstable();
+        key.dedup();
+        self.tuple(Tuple::Atoms, key)
+    }
+
+    /// A literal tuple: a set.
     fn lit_tuple(&mut self, lits: impl Iterator<Item = Lit>) -> usize {
         let mut key: Vec<i64> = lits.map(lit).collect();
         key.sort_unstable();
         key.dedup();
-        if let Some(&n) = self.lits.get(&key) {
-            return n;
-        }
-        let n = self.lits.len();
-        self.fact("literal_tuple", format_args!("{n}"));
-        for l in &key {
-            self.fact("literal_tuple", format_args!("{n},{l}"));
-        }
-        self.lits.insert(key, n);
-        n
+        self.tuple(Tuple::Lits, key)
     }
 
+    /// A weighted literal tuple: in its order.
     fn weighted_tuple(&mut self, lits: &[(Lit, i64)]) -> usize {
-        let key: Vec<(i64, i64)> = lits.iter().map(|&(l, w)| (lit(l), w)).collect();
-        if let Some(&n) = self.weighted.get(&key) {
-            return n;
-        }
-        let n = self.weighted.len();
-        self.fact("weighted_literal_tuple", format_args!("{n}"));
-        for (l, w) in &key {
-            self.fact("weighted_literal_tuple", format_args!("{n},{l},{w}"));
-        }
-        self.weighted.insert(key, n);
-        n
+        let key: Vec<i64> = lits.iter().flat_map(|&(l, w)| [lit(l), w]).collect();
+        self.tuple(Tuple::Weighted, key)
     }
 }
 
 /// The facts of `program` and its output table (see the module doc).
 pub fn reify(program: &GroundProgram, output: &[(String, Option<Atom>)], sccs: bool, step: bool) -> String {
-    let mut r = Reifier {
-        out: String::new(),
-        step: step.then_some(0),
-        atoms: IndexMap::new(),
-        lits: IndexMap::new(),
-        weighted: IndexMap::new(),
-    };
+    let mut r = Reifier { out: String::new(), step: step.then_some(0), tuples: Default::default() };
     for st in statements(program, output) {
         match st {
             Statement::Rule { choice, head, body } => {
@@ -121,14 +121,7 @@ pub fn reify(program: &GroundProgram, output: &[(String, Option<Atom>)], sccs: b
             }
             Statement::Heuristic(h) => {
                 let b = r.lit_tuple(h.condition.iter().copied());
-                let m = match h.modifier {
-                    Modifier::Level => "level",
-                    Modifier::Sign => "sign",
-                    Modifier::Factor => "factor",
-                    Modifier::Init => "init",
-                    Modifier::True => "true",
-                    Modifier::False => "false",
-                };
+                let m = h.modifier.name();
                 r.fact("heuristic", format_args!("{},{m},{},{},{b}", atom(h.atom), h.value, h.priority));
             }
             Statement::Edge(e) => {
@@ -155,40 +148,16 @@ pub fn reify(program: &GroundProgram, output: &[(String, Option<Atom>)], sccs: b
     r.out
 }
 
-/// The cycles of the positive dependency graph over the atoms rules
-/// mention (an edge from each head atom to each positive body atom, nodes
-/// in the order rules mention them), each with its number among all
-/// components in Tarjan's order (as gringo numbers them); only components
-/// of two or more atoms.
+/// The cycles of the positive dependency graph (see
+/// [`crate::program::shift::positive_components`]): each component of two
+/// or more atoms, with its number, and its aspif atoms.
 fn components(program: &GroundProgram) -> Vec<(usize, Vec<u64>)> {
-    use petgraph::graph::{DiGraph, NodeIndex};
-    let mut g: DiGraph<u64, ()> = DiGraph::new();
-    let mut node: std::collections::HashMap<u64, NodeIndex> = Default::default();
-    let mut add = |g: &mut DiGraph<u64, ()>, a: u64| *node.entry(a).or_insert_with(|| g.add_node(a));
-    for r in &program.rules {
-        let head = match &r.head {
-            crate::program::Head::Disjunction(h) | crate::program::Head::Choice(h) => h,
-        };
-        let positive: Vec<Atom> = match &r.body {
-            Body::Normal(ls) => ls.iter().filter(|l| l.is_positive()).map(|l| l.atom()).collect(),
-            Body::Weight { lits, .. } => {
-                lits.iter().filter(|(l, _)| l.is_positive()).map(|(l, _)| l.atom()).collect()
-            }
-        };
-        for &h in head {
-            let u = add(&mut g, atom(h));
-            for &b in &positive {
-                let v = add(&mut g, atom(b));
-                g.add_edge(u, v, ());
-            }
-        }
+    let component = crate::program::shift::positive_components(program);
+    let mut atoms: std::collections::BTreeMap<usize, Vec<u64>> = Default::default();
+    for (a, &c) in component.iter().enumerate() {
+        atoms.entry(c).or_default().push(atom(Atom(a as u32)));
     }
-    petgraph::algo::tarjan_scc(&g)
-        .into_iter()
-        .enumerate()
-        .filter(|(_, c)| c.len() > 1)
-        .map(|(i, c)| (i, c.into_iter().map(|n| g[n]).collect()))
-        .collect()
+    atoms.into_iter().filter(|(_, c)| c.len() > 1).collect()
 }
 
 #[cfg(test)]

@@ -173,15 +173,7 @@ fn directives(prog: &mut GroundProgram, output: &[(String, Vec<Lit>)]) {
             else {
                 continue;
             };
-            let modifier = match m {
-                "level" => Modifier::Level,
-                "sign" => Modifier::Sign,
-                "factor" => Modifier::Factor,
-                "init" => Modifier::Init,
-                "true" => Modifier::True,
-                "false" => Modifier::False,
-                _ => continue,
-            };
+            let Some(modifier) = Modifier::from_name(m) else { continue };
             if let (Some(atom), Ok(value), Ok(priority)) = (atom_named(a), v.parse(), p.parse()) {
                 prog.heuristics.push(Heuristic { atom, modifier, value, priority, condition: vec![holds] });
             }

@@ -17,7 +17,7 @@
 //! A `#project` directive has no smodels form: an error, as gringo's.
 
 use super::write::{statements, Statement};
-use crate::program::{Atom, Body, External, GroundProgram, Lit, Modifier};
+use crate::program::{Atom, Body, External, GroundProgram, Lit};
 use std::fmt::Write;
 
 /// The smodels atom of a program atom (1 is the false atom).
@@ -139,14 +139,7 @@ pub fn smodels(
             }
             Statement::Heuristic(h) => {
                 let Some(name) = name(h.atom) else { continue };
-                let m = match h.modifier {
-                    Modifier::Level => "level",
-                    Modifier::Sign => "sign",
-                    Modifier::Factor => "factor",
-                    Modifier::Init => "init",
-                    Modifier::True => "true",
-                    Modifier::False => "false",
-                };
+                let m = h.modifier.name();
                 let x = fresh();
                 writeln!(rules, "1 {x} {}", normal_body(&h.condition)).unwrap();
                 names.push((x, format!("_heuristic({name},{m},{},{})", h.value, h.priority)));
