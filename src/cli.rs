@@ -160,7 +160,7 @@ pub struct Cli {
     /// `pos`, `true`, `neg`, `false`, `init` or `factor` (1-7) and `<pick>`
     /// `all` (the default), `scc`, `hcc`, `disj`, `opt`, `show` (or a mask);
     /// `no`: none (clasp's `--dom-mod`).
-    #[arg(long = "dom-mod", value_name = "<mod>[,<pick>]",
+    #[arg(long = "dom-mod", value_name = "MOD[,PICK]",
           value_parser = |s: &str| s.parse::<crate::dom_mod::DomModArg>())]
     pub dom_mod: Option<crate::dom_mod::DomModArg>,
     /// Projected enumeration: answer sets that differ on the projected
