@@ -161,10 +161,17 @@ pub fn read(text: &[u8]) -> Result<GroundInput, ReadError> {
 /// `_edge(..)` stand for (see the module doc); a malformed one is only a name.
 fn directives(prog: &mut GroundProgram, output: &[(String, Vec<Lit>)]) {
     use crate::program::{Edge, Heuristic, Modifier};
-    let atom_named =
-        |n: &str| output.iter().find(|(m, _)| m == n).and_then(|(_, c)| c.first()).map(|l| l.atom());
+    // the atom each name in the symbol table stands for (the first, as a scan would find)
+    let mut named: std::collections::HashMap<&str, Atom> = Default::default();
+    for (n, c) in output {
+        if let Some(l) = c.first() {
+            named.entry(n.as_str()).or_insert(l.atom());
+        }
+    }
+    let atom_named = |n: &str| named.get(n).copied();
     for (name, cond) in output {
-        let Some(&[holds]) = Some(cond.as_slice()) else { continue };
+        let [holds] = cond.as_slice() else { continue };
+        let holds = *holds;
         if let Some(args) = name.strip_prefix("_heuristic(").and_then(|r| r.strip_suffix(')')) {
             // the atom's name may hold commas: the last three arguments are plain
             let mut parts = args.rsplitn(4, ',');

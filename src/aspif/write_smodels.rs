@@ -209,7 +209,7 @@ mod tests {
     }
 
     #[test]
-    fn writes_gringos_shape_and_reads_back() {
+    fn writes_gringos_shape_and_refuses_projection() {
         // {a}. b :- not a. :- a, b.  #show a/0.
         let mut p = GroundProgram::new();
         let a = p.new_atom();
