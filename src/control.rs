@@ -318,6 +318,8 @@ pub struct Control {
     /// as the last parse found them.
     program_consts: Vec<(String, String)>,
     interrupter: Interrupter,
+    /// What script calls `@f(..)` evaluate through in the next groundings.
+    functions: Option<Arc<dyn crate::Functions>>,
     /// In an incremental run: what the last step's search learnt, for the
     /// next step's (see [`crate::carry`]); its [`Solve`] leaves it here.
     carried: Arc<Mutex<Option<Carried>>>,
@@ -352,6 +354,7 @@ impl Control {
             incremental: None,
             program_consts: Vec::new(),
             interrupter: Interrupter::default(),
+            functions: None,
             carried: Arc::new(Mutex::new(None)),
         }
     }
@@ -469,6 +472,13 @@ impl Control {
     pub fn optimizing(&self) -> bool {
         self.options.opt.mode != OptMode::Ignore
             && self.ground.as_ref().is_some_and(|g| !g.program().minimize.is_empty())
+    }
+
+    /// Script calls `@f(..)` of the groundings to come evaluate through
+    /// `functions` (clingo's grounding context); `None`: no function is
+    /// defined, each call is an undefined operation.
+    pub fn set_functions(&mut self, functions: Option<Arc<dyn crate::Functions>>) {
+        self.functions = functions;
     }
 
     /// A handle that stops grounding or solving from another thread.
@@ -589,6 +599,7 @@ impl Control {
             // steps grow one search that reads nothing else of them
             stream_steps: self.options.lean && !self.options.explain,
             params: Vec::new(),
+            functions: self.functions.clone(),
             ..Default::default()
         };
         // Parts not asked for are not grounded, but checked.

@@ -68,4 +68,5 @@ pub mod translate;
 pub mod value;
 
 pub use control::{Control, Error, Interrupter, Model, Optimization, Options, Solve, SolveResult};
+pub use ground::functions::Functions;
 pub use value::Value;

@@ -411,8 +411,10 @@ class Control:
         self._core.load(path)
 
     def ground(self, parts=(("base", ()),), context=None):
-        """Grounds the part instances ``parts`` (``[("base", [])]`` by default)."""
-        self._core.ground([(name, list(args)) for name, args in parts])
+        """Grounds the part instances ``parts`` (``[("base", [])]`` by default);
+        ``@f(..)`` in the program calls ``context.f`` with the arguments' symbols
+        (a symbol, or an iterable of symbols, each an instance, comes back)."""
+        self._core.ground([(name, list(args)) for name, args in parts], context if context else None)
 
     # externals
     def assign_external(self, external, truth):

@@ -268,6 +268,50 @@ impl Messages {
     }
 }
 
+/// A grounding context: `@f(..)` calls its method `f` with the arguments'
+/// symbols; it returns a symbol or an iterable of symbols.  The first
+/// exception it raises is kept, to be raised by `ground`.
+struct Context {
+    obj: PyObject,
+    raised: Mutex<Option<PyErr>>,
+}
+
+impl minasp::Functions for Context {
+    fn call(&self, name: &str, args: &[Value]) -> Result<Vec<Value>, String> {
+        Python::with_gil(|py| {
+            let result = (|| -> PyResult<Vec<Value>> {
+                let args = PyTuple::new(py, args.iter().cloned().map(Symbol))?;
+                let r = self.obj.bind(py).getattr(name)?.call1(args)?;
+                if let Ok(s) = r.downcast::<Symbol>() {
+                    return Ok(vec![s.get().0.clone()]);
+                }
+                let mut out = Vec::new();
+                for item in r.try_iter()? {
+                    let item = item?;
+                    match item.downcast::<Symbol>() {
+                        Ok(s) => out.push(s.get().0.clone()),
+                        Err(_) => {
+                            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                                "function '{}' returned {}, not a Symbol",
+                                name,
+                                item.get_type().name()?
+                            )))
+                        }
+                    }
+                }
+                Ok(out)
+            })();
+            result.map_err(|e| {
+                let message = e.to_string();
+                if let Ok(mut slot) = self.raised.lock() {
+                    slot.get_or_insert(e);
+                }
+                message
+            })
+        })
+    }
+}
+
 /// The core of `minasp.Control`.
 #[pyclass(module = "minasp._minasp")]
 struct Core {
@@ -371,14 +415,22 @@ impl Core {
         }
     }
 
-    fn ground(&mut self, py: Python<'_>, parts: Vec<(String, Vec<Symbol>)>) -> PyResult<()> {
+    #[pyo3(signature = (parts, context = None))]
+    fn ground(&mut self, py: Python<'_>, parts: Vec<(String, Vec<Symbol>)>, context: Option<PyObject>) -> PyResult<()> {
         let parts: Vec<(String, Vec<Value>)> =
             parts.into_iter().map(|(n, args)| (n, args.into_iter().map(|s| s.0).collect())).collect();
         if self.failed {
             return Err(PyRuntimeError::new_err("grounding stopped because of errors"));
         }
+        let context = context.map(|obj| std::sync::Arc::new(Context { obj, raised: Mutex::new(None) }));
+        self.ctl.set_functions(context.clone().map(|c| c as std::sync::Arc<dyn minasp::Functions>));
         let ctl = &mut self.ctl;
         let result = py.allow_threads(|| ctl.ground_parts(&parts));
+        self.ctl.set_functions(None);
+        // a context's exception is raised as it is, as clingo raises it
+        if let Some(e) = context.and_then(|c| c.raised.lock().ok()?.take()) {
+            return Err(e);
+        }
         self.messages.flush(&self.ctl, &self.cli);
         match result {
             Ok(()) => Ok(()),

@@ -207,7 +207,7 @@ fn body_atoms(r: &Rule) -> Vec<(&AtomPat, bool)> {
                 cond.iter().for_each(|c| lit(c, out));
             }
             Lit::Agg(a) => a.elems.iter().flat_map(|e| &e.cond).for_each(|c| lit(c, out)),
-            Lit::Cmp { .. } | Lit::Range { .. } | Lit::Bool(_) => {}
+            Lit::Cmp { .. } | Lit::Range { .. } | Lit::Call { .. } | Lit::Bool(_) => {}
         }
     }
     let mut out = Vec::new();

@@ -823,6 +823,9 @@ impl Instantiator {
                 Ok(None) => Truth::True,
                 Ok(Some(l)) => Truth::Lits(vec![l]),
             },
+            // the join that made `b` took the variable from the call's
+            // values: it holds, and the function is not called again
+            Lit::Call { .. } => Truth::True,
             Lit::Cmp { .. } | Lit::Range { .. } | Lit::Bool(_) => {
                 if check(&self.preds, &mut self.syms, l, b) {
                     Truth::True

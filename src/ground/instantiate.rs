@@ -44,6 +44,8 @@ pub enum Abort {
     },
     /// The interrupt flag was set (time limit, Ctrl-C).
     Interrupted,
+    /// A script function failed (see [`super::functions`]): its message.
+    Function(String),
 }
 
 /// The grounder's state: symbols, predicate domains and the program built.
@@ -235,15 +237,24 @@ impl Instantiator {
         Ok(())
     }
 
+    /// Stops on an interrupt or a failed script function.
+    fn stop_check(&self) -> Result<(), Abort> {
+        if self.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Err(Abort::Interrupted);
+        }
+        match self.syms.calls.failure() {
+            Some(message) => Err(Abort::Function(message.to_string())),
+            None => Ok(()),
+        }
+    }
+
     /// The fact `pred(args).` written at `span`, as [`Self::ground_rule`]
     /// grounds a rule without body or variables.
     fn ground_fact(&mut self, (span, pred, args): (Span, PredId, &[Sym])) -> Result<(), Abort> {
         // (`insert` adds the fact unless the atom is a fact already)
         self.current = span;
         self.insert(pred, args.to_vec(), true);
-        if self.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
-            return Err(Abort::Interrupted);
-        }
+        self.stop_check()?;
         if self.prog.num_atoms as usize > self.max_atoms {
             return Err(Abort::TooManyAtoms { pred: self.pred_name(pred), limit: self.max_atoms });
         }
@@ -392,9 +403,7 @@ impl Instantiator {
             } else {
                 self.build_instance(rule, &b, false);
             }
-            if self.interrupt.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
-                return Err(Abort::Interrupted);
-            }
+            self.stop_check()?;
             if self.prog.num_atoms as usize > self.max_atoms {
                 let pred = head_preds(rule)
                     .first()

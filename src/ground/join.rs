@@ -13,8 +13,8 @@ use super::domain::{project, Pred, Range};
 use super::hash::IMap;
 use super::plan::{assign_var, binds_nothing, plan, Step};
 use super::rule::{AtomPat, Elem, Lit, PredId};
-use super::symbol::{Sym, Symbols};
-use super::term::{Binding, GTerm, Var};
+use super::symbol::{Name, Sym, Symbols};
+use super::term::{Binding, GTerm, OpId, Var};
 use crate::syntax::ast::Sign;
 
 /// Evaluates a fully bound built-in literal (and filters negative atoms
@@ -46,6 +46,10 @@ pub(super) fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) ->
                 false
             }
         },
+        Lit::Call { t, name, args, op } => match (t.eval(b, syms), call(syms, *name, args, *op, b)) {
+            (Some(x), Some(values)) => values.contains(&x),
+            _ => false,
+        },
         Lit::Bool(v) => *v,
         Lit::Atom { sign, atom } => {
             let args: Option<Vec<Sym>> = atom.args.iter().map(|t| t.eval(b, syms)).collect();
@@ -68,6 +72,26 @@ pub(super) fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) ->
         }
         Lit::Agg(_) | Lit::Cond { .. } => true,
     }
+}
+
+/// The values of the call `@name(args)` under `b`; `None` (with clingo's
+/// info) where an argument is undefined or no function is defined.
+fn call(syms: &mut Symbols, name: Name, args: &[GTerm], op: OpId, b: &Binding) -> Option<Vec<Sym>> {
+    let mut values = Vec::with_capacity(args.len());
+    for a in args {
+        match a.eval(b, syms) {
+            Some(s) => values.push(s),
+            None => {
+                a.note_undefined(b, syms);
+                return None;
+            }
+        }
+    }
+    let out = syms.call(name, &values);
+    if out.is_none() {
+        syms.note_undefined(op);
+    }
+    out
 }
 
 /// What a join reads: the domains, the literals, the plan and the atom
@@ -220,6 +244,19 @@ fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
             };
             for i in l as i64..=h as i64 {
                 let s = syms.int(i as i32);
+                if t.matches(s, b, syms, &mut newly) {
+                    join_from(j, syms, k + 1, b, emit);
+                }
+                for v in newly.drain(..) {
+                    b.unset(v);
+                }
+            }
+        }
+        Step::Call { lit } => {
+            let Lit::Call { t, name, args, op } = &lits[*lit] else {
+                return;
+            };
+            for s in call(syms, *name, args, *op, b).unwrap_or_default() {
                 if t.matches(s, b, syms, &mut newly) {
                     join_from(j, syms, k + 1, b, emit);
                 }

@@ -16,6 +16,7 @@ pub mod depgraph;
 pub mod domain;
 mod external_order;
 mod externals;
+pub mod functions;
 pub mod hash;
 mod instance;
 pub mod instantiate;
@@ -172,6 +173,9 @@ pub struct Options {
     /// parts this grounding leaves out (see [`check`]): a `#show p/n.` of
     /// one of them gets no "no atoms over signature" info.
     pub written_elsewhere: Vec<(String, u32, bool)>,
+    /// What script calls `@f(..)` evaluate through (`None`: no function
+    /// is defined, as in a program run from the command line).
+    pub functions: Option<std::sync::Arc<dyn functions::Functions>>,
 }
 
 impl Default for Options {
@@ -187,6 +191,7 @@ impl Default for Options {
             stream_steps: false,
             params: vec![],
             written_elsewhere: vec![],
+            functions: None,
         }
     }
 }
@@ -315,8 +320,18 @@ impl Grounder {
         inst.interrupt = opts.interrupt.clone();
         inst.track_disjunctions =
             norm.rules.iter().any(|r| matches!(r.head, rule::Head::External { .. }) && !r.body.is_empty());
-        match inst.run(&norm.rules, &norm.facts) {
+        inst.syms.calls.set(opts.functions.clone());
+        let mut ran = inst.run(&norm.rules, &norm.facts);
+        if let (Ok(()), Some(message)) = (&ran, inst.syms.calls.failure()) {
+            ran = Err(instantiate::Abort::Function(message.to_string()));
+        }
+        inst.syms.calls.set(None);
+        match ran {
             Ok(()) => {}
+            Err(instantiate::Abort::Function(message)) => {
+                diags.push(Diagnostic::global_error(message));
+                return Err(diags);
+            }
             Err(instantiate::Abort::Interrupted) => {
                 diags.push(Diagnostic::global_error("grounding interrupted"));
                 return Err(diags);

@@ -1190,22 +1190,18 @@ impl Normalizer<'_> {
             TermKind::Str(s) => GTerm::Sym(self.syms.intern(SymData::Str(s.as_str().into()))),
             TermKind::Inf => GTerm::Sym(self.syms.intern(SymData::Inf)),
             TermKind::Sup => GTerm::Sym(self.syms.intern(SymData::Sup)),
-            // a script function (`@f(..)`): minasp runs no scripts, so as
-            // clingo with no script defining `f`, the operation is undefined
-            // and the rule instance dropped, with an info
-            TermKind::Func { name, .. } if name.starts_with('@') => {
-                self.diags.push(
-                    Diagnostic::info(t.span, "operation undefined:")
-                        .with_class(crate::diagnostics::InfoClass::OperationUndefined)
-                        .with_detail(format!("function '{}' not found", &name[1..])),
+            // a script call (`@f(..)`): a fresh variable, one of the
+            // call's values (see `functions`)
+            TermKind::Func { name, args } if name.starts_with('@') => {
+                let args = args.iter().map(|a| self.term(a, scope, ranges)).collect();
+                let v = scope.fresh("#Call", t.span);
+                let op = self.syms.add_op(
+                    t.span,
+                    "operation undefined:",
+                    format!("function '{}' not found", &name[1..]),
                 );
-                let (one, zero) = (self.syms.int(1), self.syms.int(0));
-                return GTerm::Binary(
-                    ast::BinOp::Div,
-                    Box::new(GTerm::Sym(one)),
-                    Box::new(GTerm::Sym(zero)),
-                    OpId::NONE,
-                );
+                ranges.push(Lit::Call { t: GTerm::Var(v), name: self.syms.name(&name[1..]), args, op });
+                return GTerm::Var(v);
             }
             TermKind::Func { name, args } => {
                 if args.is_empty() {

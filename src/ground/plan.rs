@@ -34,6 +34,11 @@ pub enum Step {
         /// Index of the literal among those planned.
         lit: usize,
     },
+    /// `t` among the values of `@f(args)` with the arguments bound: call.
+    Call {
+        /// Index of the literal among those planned.
+        lit: usize,
+    },
     /// An assignment aggregate `X = #agg{..}`: enumerate the possible values.
     Assign {
         /// Index of the literal among those planned.
@@ -97,7 +102,7 @@ pub fn plan(
                 let cost = match &s {
                     Step::Check { .. } => 0,
                     Step::Unify { .. } => 1,
-                    Step::Range { .. } | Step::Assign { .. } => 2,
+                    Step::Range { .. } | Step::Call { .. } | Step::Assign { .. } => 2,
                     Step::Match { mask, lit } => {
                         let n = match &lits[*lit] {
                             Lit::Atom { atom, .. } => size(atom.pred) as u64,
@@ -230,6 +235,15 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
             }
             t.matchable(&is_bound)?;
             Some(Step::Range { lit: i })
+        }
+        Lit::Call { t, args, .. } => {
+            let mut va = Vec::new();
+            args.iter().for_each(|a| a.vars(&mut va));
+            if !all_bound(&va, bound) {
+                return None;
+            }
+            t.matchable(&is_bound)?;
+            Some(Step::Call { lit: i })
         }
         Lit::Agg(a) => {
             let v = assign_var(a)?;

@@ -53,6 +53,18 @@ pub enum Lit {
         /// The written interval, for clingo's `interval undefined` info.
         op: OpId,
     },
+    /// `t` is one of the values of the script call `@name(args)` (see
+    /// [`super::functions`]; `t` a fresh variable where the call was).
+    Call {
+        /// The term standing for the call.
+        t: GTerm,
+        /// The function's name (without `@`).
+        name: Name,
+        /// The arguments.
+        args: Vec<GTerm>,
+        /// The written call, for clingo's `function 'f' not found` info.
+        op: OpId,
+    },
     /// `#true` or `#false`.
     Bool(bool),
     /// `lit : cond` — for every instance of `cond`, `lit` holds.
@@ -266,7 +278,7 @@ impl Lit {
     pub fn preds(&self, out: &mut Vec<(PredId, bool)>) {
         match self {
             Lit::Atom { sign, atom } => out.push((atom.pred, *sign == Sign::Pos)),
-            Lit::Cmp { .. } | Lit::Range { .. } | Lit::Bool(_) => {}
+            Lit::Cmp { .. } | Lit::Range { .. } | Lit::Call { .. } | Lit::Bool(_) => {}
             Lit::Cond { lit, cond, .. } => {
                 lit.preds(out);
                 cond.iter().for_each(|c| c.preds(out));
@@ -291,6 +303,10 @@ impl Lit {
                 t.vars(out);
                 lo.vars(out);
                 hi.vars(out)
+            }
+            Lit::Call { t, args, .. } => {
+                t.vars(out);
+                args.iter().for_each(|a| a.vars(out))
             }
             Lit::Bool(_) => {}
             Lit::Cond { lit, cond, .. } => {

@@ -136,6 +136,8 @@ pub struct Symbols {
     ops: Vec<(Span, &'static str, String)>,
     /// Operations found undefined while instantiating, not yet reported.
     undefined: Vec<OpId>,
+    /// The script functions calls `@f(..)` evaluate through.
+    pub calls: super::functions::Calls,
 }
 
 /// The most undefined operations kept for reporting between two reports
@@ -169,6 +171,15 @@ impl Symbols {
     pub fn take_undefined(&mut self) -> Vec<(Span, &'static str, String)> {
         let ids = std::mem::take(&mut self.undefined);
         ids.into_iter().filter_map(|id| self.ops.get(id.0 as usize).cloned()).collect()
+    }
+
+    /// The values of the call `@name(args)` (see [`super::functions`]):
+    /// `None` when no function is defined.
+    pub fn call(&mut self, name: Name, args: &[Sym]) -> Option<Vec<Sym>> {
+        let args: Vec<crate::value::Value> = args.iter().map(|a| self.value(*a)).collect();
+        let name = self.name_str(name).to_string();
+        let values = self.calls.call(&name, &args)?;
+        Some(values.iter().map(|v| self.intern_value(v)).collect())
     }
 
     /// The handle of the name `n`, interned if new.

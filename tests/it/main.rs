@@ -21,6 +21,7 @@ mod errors;
 mod explain;
 mod externals;
 mod formats;
+mod functions;
 mod gen;
 mod gringo3;
 mod heuristic;
