@@ -601,7 +601,8 @@ impl Solver {
         }
         let mut seen = std::mem::take(&mut self.seen);
         seen[a.var().index()] = true;
-        let start = self.assign.level_start(1);
+        // from the first decision on (`level_start(0)`: where level 1 starts)
+        let start = self.assign.level_start(0);
         let mut ante = Vec::new();
         for i in (start..self.assign.trail.len()).rev() {
             let x = self.assign.trail[i];
