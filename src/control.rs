@@ -734,6 +734,42 @@ impl Control {
         self.solve_assuming(models, &[])
     }
 
+    /// A core of `assumptions` (as [`Control::solve_assuming`] takes
+    /// them) for a solve under them that found no answer set: the indices
+    /// of some of them that hold together in no answer set (empty: the
+    /// program has none at all), found by a search that decides them first,
+    /// as clasp's; not always the smallest.  When that search finds a
+    /// candidate with them all (a disjunctive program whose candidates need
+    /// the minimality check) or is interrupted: all of them.
+    pub fn core(&mut self, assumptions: &[(Value, bool)]) -> Result<Vec<usize>, Error> {
+        let Some(ground) = &self.ground else { return Err(Error::Usage("core before ground")) };
+        let (mut lits, mut which) = (Vec::new(), Vec::new());
+        for (i, (v, truth)) in assumptions.iter().enumerate() {
+            match ground.atom_of(v) {
+                Some(a) => {
+                    lits.push(crate::program::Lit::new(a, *truth));
+                    which.push(i);
+                }
+                // an atom the program does not have is false
+                None if *truth => return Ok(vec![i]),
+                None => {}
+            }
+        }
+        let tuning = Tuning { enumerate: false, optimize: false, params: self.options.params };
+        let mut models = match crate::models::Models::new(ground.program(), tuning) {
+            Ok(m) => m,
+            Err(e) => {
+                self.diagnostics.push(Diagnostic::global_error(e.to_string()));
+                return Err(Error::Input("the program cannot be solved"));
+            }
+        };
+        models.set_interrupt(self.interrupter.0.clone());
+        Ok(match models.core(&lits) {
+            Some(core) => core.into_iter().map(|k| which[k]).collect(),
+            None => (0..assumptions.len()).collect(),
+        })
+    }
+
     /// Starts solving for at most `models` answer sets (0: all) that
     /// agree with the assumptions: ground atoms that must be true (`true`)
     /// or false.  An atom the program does not have is false.

@@ -409,6 +409,28 @@ impl Models {
         })
     }
 
+    /// A core of `assumptions` (literals of the program given to
+    /// [`Models::new`]): the indices of some of them that hold together
+    /// in no answer set (empty: there is no answer set at all).  `None`
+    /// when a candidate has them all — for a program whose candidates
+    /// need the minimality check that is no proof of an answer set — or
+    /// when the search was interrupted.
+    pub fn core(&mut self, assumptions: &[Lit]) -> Option<Vec<usize>> {
+        let (mut lits, mut which) = (Vec::new(), Vec::new());
+        for (i, &l) in assumptions.iter().enumerate() {
+            match self.map.literal(l) {
+                Ok(c) => {
+                    lits.push(c);
+                    which.push(i);
+                }
+                Err(true) => {}
+                Err(false) => return Some(vec![i]),
+            }
+        }
+        let core = self.solver.core(&lits)?;
+        Some(core.into_iter().map(|k| which[k]).collect())
+    }
+
     /// Adds the clause `lits` (literals of the program given to
     /// [`Models::new`]): from now on, only answer sets satisfying it.
     pub fn add_clause(&mut self, lits: &[Lit]) {

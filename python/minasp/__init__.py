@@ -146,7 +146,8 @@ class Model:
         return self._answer.contains(atom)
 
     def is_true(self, literal):
-        raise RuntimeError("minasp: Model.is_true is not supported")
+        """Whether the program literal ``literal`` (see ``SymbolicAtom.literal``) is true."""
+        return self._answer.is_true(literal)
 
     @property
     def cost(self):
@@ -178,8 +179,13 @@ class Model:
 class SolveHandle:
     """A solve call in progress: iterate for the models, ``get()`` for the result."""
 
-    def __init__(self, search, on_model, type_, on_finish=None, control=None, yield_=True):
+    def __init__(self, search, on_model, type_, on_finish=None, control=None, yield_=True,
+                 assumptions=((), ())):
         self._yield = yield_
+        # the assumptions as (symbol, truth) pairs, and the literal each is reported by
+        self._pairs, self._literals = assumptions
+        self._core = None
+        self._last = None
         self._search = search
         self._on_model = on_model
         self._type = type_
@@ -199,6 +205,7 @@ class SolveHandle:
             self._finish()
             return None
         model = Model(answer, self._type)
+        self._last = model
         if self._on_model is not None and self._on_model(model) is False:
             self._search.cancel()
             self._finish(stopped=True)
@@ -272,7 +279,19 @@ class SolveHandle:
             self._finish()
 
     def core(self):
-        raise RuntimeError("minasp: SolveHandle.core is not supported")
+        """The assumptions (as literals) that made the search unsatisfiable, as clingo's
+        (a subset of them, not always the smallest; empty: the program has no answer set
+        at all, or the search is not over, or found one)."""
+        if self._result is None or not self._result.unsatisfiable or self._control is None:
+            return []
+        if self._core is None:
+            which = self._control._core.core(list(self._pairs))
+            self._core = [self._literals[i] for i in which if self._literals[i] is not None]
+        return list(self._core)
+
+    def last(self):
+        """The last model found (under optimisation: the best), None if there is none."""
+        return self._last
 
     def close(self):
         self.cancel()
@@ -427,14 +446,29 @@ class Control:
 
     # solving
     def solve(self, assumptions=(), on_model=None, on_unsat=None, on_statistics=None,
-              on_finish=None, on_core=None, yield_=False, async_=False):
-        """Solves; returns a ``SolveResult``, or a ``SolveHandle`` with ``yield_`` or ``async_``."""
-        pairs = []
+              on_finish=None, on_core=None, on_last=None, yield_=False, async_=False):
+        """Solves; returns a ``SolveResult``, or a ``SolveHandle`` with ``yield_`` or ``async_``.
+        An assumption is a ``(symbol, truth)`` pair or a program literal (see
+        ``SymbolicAtom.literal``; one of no atom cannot hold)."""
+        pairs, literals = [], []
+        atoms = None
         for a in assumptions:
             if isinstance(a, tuple):
-                pairs.append((a[0], bool(a[1])))
+                symbol, truth = a[0], bool(a[1])
+                if atoms is None:
+                    atoms = {t[0]: t[1] for t in self._core.symbolic_atoms()}
+                literal = atoms.get(symbol)
+                pairs.append((symbol, truth))
+                literals.append(None if literal is None else literal if truth else -literal)
+            elif isinstance(a, int):
+                if atoms is None:
+                    atoms = {t[0]: t[1] for t in self._core.symbolic_atoms()}
+                symbols = {literal: symbol for symbol, literal in atoms.items()}
+                # a literal of no atom cannot hold: the empty tuple is no atom
+                pairs.append((symbols[abs(a)], a > 0) if abs(a) in symbols else (Tuple_([]), True))
+                literals.append(a)
             else:
-                raise RuntimeError("minasp: assumptions are (symbol, truth) pairs")
+                raise TypeError("an assumption is a (symbol, truth) pair or a program literal")
         models = self._default_models() if self._models is None else self._models
         start = time.monotonic()
         search = self._core.solve(models, pairs)
@@ -442,11 +476,16 @@ class Control:
         mode = self._core.enum_mode()
         type_ = {"brave": ModelType.BraveConsequences,
                  "cautious": ModelType.CautiousConsequences}.get(mode, ModelType.StableModel)
-        handle = SolveHandle(search, on_model, type_, on_finish, self, yield_)
+        handle = SolveHandle(search, on_model, type_, on_finish, self, yield_, (pairs, literals))
         self._last = search
         if yield_ or async_:
             return handle
         result = handle._run()
+        # as clingo's: the core after on_finish, then the last model
+        if on_core is not None and result.unsatisfiable:
+            on_core(handle.core())
+        if on_last is not None and handle.last() is not None:
+            on_last(handle.last())
         self._times["solve"] = time.monotonic() - start
         if on_statistics is not None:
             on_statistics({}, {})

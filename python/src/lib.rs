@@ -487,6 +487,16 @@ impl Core {
         }
     }
 
+    /// A core of the assumptions of a solve that found no answer set:
+    /// the indices of some that hold together in no answer set.
+    fn core(&mut self, py: Python<'_>, assumptions: Vec<(Symbol, bool)>) -> PyResult<Vec<usize>> {
+        let assumptions: Vec<(Value, bool)> = assumptions.into_iter().map(|(s, b)| (s.0, b)).collect();
+        let ctl = &mut self.ctl;
+        let core = py.allow_threads(|| ctl.core(&assumptions));
+        self.messages.flush(&self.ctl, &self.cli);
+        core.map_err(|e| self.messages.error(e.to_string()))
+    }
+
     /// The search would rank answer sets by costs.
     fn optimizing(&self) -> bool {
         self.ctl.optimizing()
@@ -530,6 +540,16 @@ impl Answer {
     }
     fn contains(&self, symbol: Symbol) -> bool {
         self.0.contains_value(&symbol.0)
+    }
+    /// Is the program literal `literal` (an atom's number, as the symbolic
+    /// atoms give it, or its negation) true?  Not an atom's: false.
+    fn is_true(&self, literal: i64) -> bool {
+        let truth = self.0.truth();
+        let index = literal.unsigned_abs() as usize;
+        match index.checked_sub(1).and_then(|i| truth.get(i)) {
+            Some(&t) => t == (literal > 0),
+            None => false,
+        }
     }
     fn cost(&self) -> Vec<i64> {
         self.0.cost().to_vec()

@@ -237,6 +237,21 @@ impl ProgramSolver {
         }
     }
 
+    /// Which of `lits` (program literals) cannot all hold in a model of
+    /// the translation: the indices of such a subset (empty: there is no
+    /// model at all), found by a search that decides them first (see
+    /// [`Solver::solve_assuming`]); `None` when a model has them all, or
+    /// when the search was interrupted.
+    pub fn core(&mut self, lits: &[Lit]) -> Option<Vec<usize>> {
+        let s: Vec<SLit> = lits.iter().map(|&l| self.literal(l)).collect();
+        match self.solver.solve_assuming(&s) {
+            crate::solver::Assumed::Core(core) => {
+                Some((0..s.len()).filter(|&i| core.contains(&s[i])).collect())
+            }
+            _ => None,
+        }
+    }
+
     /// Adds the clause `lits` (program literals, one must hold) at the root.
     pub fn add_clause(&mut self, lits: &[Lit]) {
         let c: Vec<SLit> = lits.iter().map(|&l| self.literal(l)).collect();

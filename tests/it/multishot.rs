@@ -152,3 +152,37 @@ fn a_lean_solve_frees_the_rules_and_finds_the_same_answers() {
     assert_eq!(explained, kept);
     assert!(rules > 0);
 }
+
+/// The core of a solve under assumptions that has no answer set: the
+/// assumptions (by index) that cannot hold together.  clingo 5.8.3 answers
+/// these solves UNSAT too (`python/tests/scripts/cores.py`); the cores here
+/// are the smallest ones, which the search decides its way to.
+#[test]
+fn a_core_names_the_assumptions_that_cannot_hold_together() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add("base", "{a;b;c;e}. :- a, b. d :- c. :- d, a. :- e, not a, not b.");
+    ctl.ground().unwrap();
+    let pairs =
+        |ps: &[(&str, bool)]| -> Vec<(Value, bool)> { ps.iter().map(|(a, t)| (atom(a), *t)).collect() };
+    for (assumptions, core) in [
+        (pairs(&[("a", true), ("b", true)]), vec![0, 1]),
+        // the first assumption is part of it (it was missed: the search's first level was skipped)
+        (pairs(&[("a", true), ("c", true), ("b", false)]), vec![0, 1]),
+        (pairs(&[("b", false), ("c", true), ("a", true)]), vec![1, 2]),
+        (pairs(&[("e", true), ("a", false), ("c", false), ("b", false)]), vec![0, 1, 3]),
+        (pairs(&[("c", true), ("d", false)]), vec![0, 1]),
+        // an atom the program does not have is false
+        (pairs(&[("a", true), ("nowhere", true)]), vec![1]),
+    ] {
+        let (satisfiable, _) = answers(&mut ctl, &assumptions);
+        assert!(!satisfiable, "{:?}", assumptions);
+        let found = ctl.core(&assumptions).unwrap();
+        assert_eq!(found, core, "{:?}", assumptions);
+        let only: Vec<(Value, bool)> = found.iter().map(|&i| assumptions[i].clone()).collect();
+        assert!(!answers(&mut ctl, &only).0, "the core {:?} alone has an answer set", only);
+    }
+    let mut none = Control::new(Options::default());
+    none.add("base", "a. :- a. {b}.");
+    none.ground().unwrap();
+    assert_eq!(none.core(&pairs(&[("b", true)])).unwrap(), Vec::<usize>::new());
+}
