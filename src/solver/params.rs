@@ -167,15 +167,18 @@ pub struct SolveLimit {
 impl std::str::FromStr for SolveLimit {
     type Err = String;
     fn from_str(s: &str) -> Result<SolveLimit, String> {
-        let number = |w: &str| {
-            w.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("'{s}': expected <n>[,<m>], numbers of conflicts and restarts"))
+        // clasp's `umax`: no limit
+        let number = |w: &str| match w.trim() {
+            "umax" => Ok(None),
+            w => w.parse::<u64>().map(Some).map_err(|_| {
+                format!("'{s}': expected <n>[,<m>], numbers of conflicts and restarts (or umax)")
+            }),
         };
-        match s.split_once(',') {
-            None => Ok(SolveLimit { conflicts: number(s)?, restarts: None }),
-            Some((n, m)) => Ok(SolveLimit { conflicts: number(n)?, restarts: Some(number(m)?) }),
-        }
+        let (n, m) = match s.split_once(',') {
+            None => (number(s)?, None),
+            Some((n, m)) => (number(n)?, number(m)?),
+        };
+        Ok(SolveLimit { conflicts: n.unwrap_or(u64::MAX), restarts: m })
     }
 }
 

@@ -107,6 +107,8 @@ const TUNING: &[&str] = &[
     "--strengthen=recursive,all",
     "--otfs=2",
     "--score-other=all",
+    "--score-other=auto",
+    "--score-res=auto",
     "--update-lbd=less",
     "--save-progress=160",
     "--init-watches=least",
@@ -301,6 +303,11 @@ fn solve_limit_stops_the_search_as_clasp() {
         }
     }
     assert!(partial, "no limit stopped between answers");
+    // clasp's `umax` is no limit (clingo's default, `umax,umax`)
+    for arg in ["--solve-limit=umax,umax", "--solve-limit=umax", "--solve-limit=umax,5000"] {
+        let got = run_minasp(&[arg, "0"], Some(QUEENS), SECS);
+        assert_eq!((got.result.as_str(), got.models.len(), got.code), ("SATISFIABLE", 4, Some(30)), "{arg}");
+    }
     let bad = vec!["--solve-limit=x".to_string()];
     let out = run_command_input(&crate::support::minasp_argv(), &bad, Some("a."), SECS);
     assert_eq!(out.code, Some(1), "{}", out.stderr);
