@@ -466,6 +466,12 @@ impl Control {
         &self.options
     }
 
+    /// The options of the solves to come (clingo's configuration, set
+    /// between solves); what was grounded stays as it was grounded.
+    pub fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
+
     /// After [`Control::ground`]: the program has minimize statements and
     /// the optimisation mode does not ignore them, so the answer sets are
     /// ranked by their costs.

@@ -355,8 +355,9 @@ class SymbolicAtoms:
 class _Options:
     """A group of settings of ``Control.configuration`` (values are strings, as clingo's)."""
 
-    def __init__(self, control, names):
+    def __init__(self, control, group, names):
         object.__setattr__(self, "_control", control)
+        object.__setattr__(self, "_group", group)
         object.__setattr__(self, "_names", names)
 
     @property
@@ -366,23 +367,50 @@ class _Options:
     def __getattr__(self, name):
         if name not in self._names:
             raise AttributeError("unknown option: {}".format(name))
-        return self._control._setting(name)
+        return self._control._setting(self._group, name)
 
     def __setattr__(self, name, value):
         if name not in self._names:
             raise AttributeError("unknown option: {}".format(name))
-        self._control._set(name, str(value))
+        self._control._set(self._group, name, str(value))
+
+
+# clingo 5.8's settings and their defaults, by group; each is the command-line
+# option of the same name (`opt_mode` is `--opt-mode`)
+_SETTINGS = {
+    "solve": {
+        "solve_limit": "umax,umax", "parallel_mode": "1,compete", "global_restarts": "no",
+        "distribute": "conflict,global,4,4194303", "integrate": "gp,1024,all", "enum_mode": "auto",
+        "project": "no", "models": "-1", "opt_mode": "opt", "opt_stop": "no",
+    },
+    "solver": {
+        "opt_strategy": "bb,lin", "opt_usc_shrink": "no", "opt_heuristic": "no", "restart_on_model": "0",
+        "lookahead": "no", "heuristic": "vsids,92", "init_moms": "1", "score_res": "auto",
+        "score_other": "all", "sign_def": "asp", "sign_fix": "0", "dom_mod": "no", "save_progress": "160",
+        "init_watches": "least", "seed": "1", "strengthen": "recursive,all,yes", "otfs": "2",
+        "update_lbd": "less,0", "reverse_arcs": "0", "contraction": "no", "loops": "shared",
+        "rand_freq": "0", "restarts": "l,60", "local_restarts": "1", "counter_restarts": "no",
+        "block_restarts": "no", "deletion": "basic,50,activity", "del_grow": "no",
+        "del_cfl": "+,2000,100,20", "del_init": "3,10,4294967285", "del_max": "2000000,0",
+        "del_glue": "2,0",
+    },
+    "asp": {"trans_ext": "dynamic", "eq": "3", "backprop": "0", "supp_models": "0"},
+}
+# settings that are flags on the command line: a true value gives the flag
+_FLAGS = {"init_moms", "sign_fix", "local_restarts", "restart_on_model", "backprop", "supp_models"}
 
 
 class Configuration:
-    """``Control.configuration``: of clingo's settings, ``solve.models``."""
+    """``Control.configuration``: clingo's settings of the groups ``solve``, ``solver``
+    and ``asp`` (those minasp's command line takes; others cannot be set)."""
 
     def __init__(self, control):
-        self.solve = _Options(control, ["models"])
+        for group, names in _SETTINGS.items():
+            setattr(self, group, _Options(control, group, list(names)))
 
     @property
     def keys(self):
-        return ["solve"]
+        return list(_SETTINGS)
 
 
 class Control:
@@ -393,21 +421,40 @@ class Control:
         self._core = _Core([str(a) for a in (arguments or [])], log, message_limit)
         self._stop = self._core.stop()
         self._models = self._core.models
+        self._settings = {}
         self._last = None
         self._solve_calls = 0
         self._times = {"total": 0.0, "cpu": 0.0, "solve": 0.0, "sat": 0.0, "unsat": 0.0}
         self._start = time.monotonic()
 
     # settings
-    def _setting(self, name):
-        return "-1" if self._models is None else str(self._models)
+    def _setting(self, group, name):
+        if (group, name) == ("solve", "models"):
+            return "-1" if self._models is None else str(self._models)
+        return self._settings.get((group, name), _SETTINGS[group][name])
 
-    def _set(self, name, value):
-        try:
-            models = int(value)
-        except ValueError:
-            raise RuntimeError("'{}' invalid value for: 'models'".format(value)) from None
-        self._models = models if models >= 0 else None
+    def _set(self, group, name, value):
+        if (group, name) == ("solve", "models"):
+            try:
+                models = int(value)
+            except ValueError:
+                raise RuntimeError("could not set option value") from None
+            self._models = models if models >= 0 else None
+            return
+        settings = dict(self._settings)
+        settings[(group, name)] = value
+        arguments = []
+        for (_, key), v in settings.items():
+            flag = "--" + key.replace("_", "-")
+            if key in _FLAGS:
+                if v.lower() in ("1", "yes", "true", "on"):
+                    arguments.append(flag)
+                elif v.lower() not in ("0", "no", "false", "off"):
+                    raise RuntimeError("could not set option value")
+            else:
+                arguments.append("{}={}".format(flag, v))
+        self._core.configure(arguments)
+        self._settings = settings
 
     def _default_models(self):
         if self._core.enum_mode() != "auto" or self._core.optimizing():

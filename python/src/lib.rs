@@ -324,6 +324,8 @@ struct Core {
     /// A text did not parse: as clingo's control, every later `add`,
     /// `load` and `ground` fails.
     failed: bool,
+    /// The arguments the control was made with.
+    arguments: Vec<String>,
 }
 
 impl Core {
@@ -366,7 +368,7 @@ impl Core {
     #[pyo3(signature = (arguments, logger = None, message_limit = MessageLimit::DEFAULT))]
     fn new(arguments: Vec<String>, logger: Option<PyObject>, message_limit: u32) -> PyResult<Core> {
         let mut messages = Messages { logger, limit: MessageLimit::new(message_limit), seen: 0 };
-        let args = std::iter::once("clingo".to_string()).chain(arguments);
+        let args = std::iter::once("clingo".to_string()).chain(arguments.iter().cloned());
         let cli = Cli::parse_from_args(args).map_err(|e| PyRuntimeError::new_err(argument_error(&e)))?;
         let (models, _) = cli.models_and_inputs();
         let mut options = cli.options();
@@ -382,7 +384,7 @@ impl Core {
             messages.flush(&ctl, &cli);
             return Err(messages.error("parsing failed"));
         }
-        Ok(Core { ctl, cli, messages, models, failed: false })
+        Ok(Core { ctl, cli, messages, models, failed: false, arguments })
     }
 
     /// The model limit given in the arguments (`None`: clingo's default).
@@ -495,6 +497,21 @@ impl Core {
         let core = py.allow_threads(|| ctl.core(&assumptions));
         self.messages.flush(&self.ctl, &self.cli);
         core.map_err(|e| self.messages.error(e.to_string()))
+    }
+
+    /// The arguments read again with `settings` (`--name=value` each)
+    /// after them give the options of the solves to come (clingo's
+    /// `Control.configuration`); a setting they refuse is clingo's
+    /// "could not set option value", and nothing changes.
+    fn configure(&mut self, settings: Vec<String>) -> PyResult<()> {
+        let args = std::iter::once("clingo".to_string()).chain(self.arguments.iter().cloned()).chain(settings);
+        let cli = Cli::parse_from_args(args).map_err(|_| PyRuntimeError::new_err("could not set option value"))?;
+        let mut options = cli.options();
+        options.dialect.get_or_insert(minasp::syntax::parse::Dialect::Clingo5);
+        options.lean = false;
+        self.ctl.set_options(options);
+        self.cli = cli;
+        Ok(())
     }
 
     /// The search would rank answer sets by costs.
