@@ -212,6 +212,11 @@ pub struct Cli {
     /// priority first (costs up to and including it).
     #[arg(long = "opt-mode", value_name = "MODE[,BOUND..]", value_parser = parse_opt_mode)]
     pub opt_mode: Option<crate::optimize::OptConfig>,
+    /// Stop optimising at an answer set whose costs are at most these
+    /// (highest priority first; as clingo 5.8's `--opt-stop`): the
+    /// optimum is then not proven.
+    #[arg(long = "opt-stop", value_name = "BOUND[,BOUND..]", value_parser = parse_opt_stop)]
+    pub opt_stop: Option<OptStop>,
     /// How `opt`/`optN` approach the optimum: `bb` (branch and bound, the
     /// default) or `usc` (core-guided, from below); clasp's sub-options
     /// (`bb,lin`, `usc,oll`) are accepted.
@@ -308,6 +313,20 @@ fn parse_threads(s: &str) -> Result<u32, String> {
 
 fn parse_opt_strategy(s: &str) -> Result<crate::optimize::OptStrategy, String> {
     s.parse()
+}
+
+/// `--opt-stop`'s bound, highest priority first.
+#[derive(Clone, Debug)]
+pub struct OptStop(pub Vec<i64>);
+
+/// `--opt-stop`: integers, comma-separated (clingo's `no`: none).
+fn parse_opt_stop(s: &str) -> Result<OptStop, String> {
+    if s.trim() == "no" {
+        return Ok(OptStop(Vec::new()));
+    }
+    let bound =
+        s.split(',').map(|p| p.trim().parse::<i64>().map_err(|_| format!("'{p}' is not an integer bound")));
+    Ok(OptStop(bound.collect::<Result<_, _>>()?))
 }
 
 fn parse_opt_mode(s: &str) -> Result<crate::optimize::OptConfig, String> {
@@ -421,6 +440,7 @@ impl Cli {
             check: self.check || cfg!(debug_assertions),
             opt: crate::optimize::OptConfig {
                 strategy: self.opt_strategy.unwrap_or_default(),
+                stop: self.opt_stop.clone().map(|s| s.0).unwrap_or_default(),
                 ..self.opt_mode.clone().unwrap_or_default()
             },
             params: self.params(),

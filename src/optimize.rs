@@ -78,6 +78,10 @@ pub struct OptConfig {
     pub bound: Vec<i64>,
     /// How `opt` and `optN` approach the optimum.
     pub strategy: OptStrategy,
+    /// clingo's `--opt-stop`: the search stops (neither exhausted nor
+    /// optimal) after an answer set whose costs, as far as these values
+    /// go, are at most these, highest priority first (empty: never).
+    pub stop: Vec<i64>,
 }
 
 impl std::str::FromStr for OptConfig {
@@ -97,7 +101,7 @@ impl std::str::FromStr for OptConfig {
         let bound = parts
             .map(|p| p.trim().parse::<i64>().map_err(|_| format!("'{p}' is not an integer bound")))
             .collect::<Result<Vec<i64>, String>>()?;
-        Ok(OptConfig { mode, bound, strategy: OptStrategy::default() })
+        Ok(OptConfig { mode, bound, strategy: OptStrategy::default(), stop: Vec::new() })
     }
 }
 
@@ -137,6 +141,8 @@ pub struct Search {
     converge_only: bool,
     /// `optN`'s optimal phase is to begin at the next call (see [`Search::settle`]).
     optimal_pending: bool,
+    /// An answer set within `--opt-stop` was found: the search is over.
+    stop_reached: bool,
     /// The search counters of the other searches of the races this one
     /// took part in (see [`Search::count_others`]).
     others: Stats,
@@ -178,6 +184,7 @@ impl Search {
             params: tuning.params,
             converge_only: false,
             optimal_pending: false,
+            stop_reached: false,
             others: Stats::default(),
         }
     }
@@ -200,6 +207,7 @@ impl Search {
             params: tuning.params,
             converge_only: false,
             optimal_pending: false,
+            stop_reached: false,
             others: Stats::default(),
         })
     }
@@ -302,6 +310,7 @@ impl Search {
             params,
             converge_only: self.converge_only,
             optimal_pending: self.optimal_pending,
+            stop_reached: self.stop_reached,
             others: Stats::default(),
         })
     }
@@ -369,8 +378,18 @@ impl Search {
         true
     }
 
+    /// Are `costs` within `--opt-stop` (compared as far as both go)?
+    fn within_stop(&self, costs: &[i64]) -> bool {
+        let n = self.config.stop.len().min(costs.len());
+        !self.config.stop.is_empty() && costs[..n] <= self.config.stop[..n]
+    }
+
     /// The next answer set in the mode's order.
     pub fn next(&mut self, program: &GroundProgram) -> Found {
+        // stopped as `--solve-limit` stops: more answer sets may exist
+        if self.stop_reached {
+            return Found::Interrupted;
+        }
         if std::mem::take(&mut self.optimal_pending) {
             let optimum = self.last.clone().unwrap_or_default();
             if !self.begin_optimal(program, optimum) {
@@ -389,6 +408,7 @@ impl Search {
                         continue;
                     }
                     self.last = Some(costs.clone());
+                    self.stop_reached = self.within_stop(&costs);
                     return Found::Model { truth, costs, optimal: false };
                 }
                 Some(other) => other,
@@ -403,6 +423,7 @@ impl Search {
                     if converging {
                         self.models.set_bound(Bound { costs: costs.clone(), strict: true });
                         self.last = Some(costs.clone());
+                        self.stop_reached = self.within_stop(&costs);
                     }
                     return Found::Model { truth, costs, optimal: self.proven };
                 }

@@ -1785,3 +1785,48 @@ fn empty_conditions_and_an_empty_weak_body_always_count() {
         assert!(!out.stderr.contains("error"), "{}", out.show());
     }
 }
+
+/// clingo 5.8's `--opt-stop=<bound>..`: optimisation stops at an answer set
+/// whose costs are within the bound as far as it goes (`1` admits `1 4`),
+/// SATISFIABLE with `N+` models, `Optimum : unknown` and exit 10; a bound
+/// never reached leaves the optimum proven.  The result of each bound is
+/// clingo 5.8.3's (`python3 -m clingo --opt-stop=..`; clingo 5.4 has no
+/// such option); the answer sets before it are the search's own.
+#[test]
+fn opt_stop_ends_the_search_at_a_good_enough_answer_set() {
+    let program = "{p(1..4)}. :- not p(1), not p(2). :- not p(3), not p(4).
+                   #minimize{X@2,X:p(X), X<=2}. #minimize{X@1,X:p(X), X>2}.";
+    for (stop, stopped) in [
+        ("1", true),
+        ("2", true),
+        ("1,3", true),
+        ("1,4", true),
+        ("2,9", true),
+        ("1,2", false),
+        ("0,100", false),
+    ] {
+        for strategy in ["--opt-strategy=bb", "--opt-strategy=usc"] {
+            let arg = format!("--opt-stop={stop}");
+            let out = minasp(&[&arg, strategy], program);
+            let bound = costs(&stop.replace(',', " "));
+            let last = out.summary.clone().unwrap_or_else(|| panic!("no costs\n{}", out.show()));
+            let n = bound.len().min(last.len());
+            if stopped {
+                assert_eq!(out.result.as_deref(), Some("SATISFIABLE"), "{}", out.show());
+                assert!(out.models.as_deref().is_some_and(|m| m.ends_with('+')), "{}", out.show());
+                assert_eq!(out.optimum.as_deref(), Some("unknown"), "{}", out.show());
+                assert_eq!(out.code, Some(10), "{}", out.show());
+                assert!(last[..n] <= bound[..n], "stopped at {last:?} beyond {bound:?}\n{}", out.show());
+                // every earlier answer set was beyond the bound
+                for earlier in out.answers.iter().rev().skip(1).filter_map(|a| a.costs.as_ref()) {
+                    assert!(earlier[..n] > bound[..n], "{earlier:?} was within {bound:?}\n{}", out.show());
+                }
+            } else {
+                assert_eq!(out.result.as_deref(), Some("OPTIMUM FOUND"), "{}", out.show());
+                assert_eq!((last, out.code), (vec![1, 3], Some(30)), "{}", out.show());
+            }
+        }
+    }
+    let bad = minasp_raw(&["--opt-stop=x"], "a.");
+    assert_eq!(bad.code, Some(1), "{}", bad.stderr);
+}
