@@ -740,6 +740,36 @@ impl Control {
         self.solve_assuming(models, &[])
     }
 
+    /// Drops the program's minimize statements (clingo's
+    /// `Control.remove_minimize`): later solves have no objective unless
+    /// a later grounding brings one.
+    pub fn remove_minimize(&mut self) {
+        if let Some(live) = self.live.as_mut() {
+            live.remove_minimize();
+        }
+        if let Some(ground) = self.ground.as_mut() {
+            if let Ground::Grounded(g) = Arc::make_mut(ground) {
+                g.program.minimize.clear();
+            }
+        }
+    }
+
+    /// The value of the constant `name` (`#const` in the program, or
+    /// `-c`, which wins), as clingo's `Control.get_const`; `None` if no
+    /// constant has that name, or the program does not parse.
+    pub fn get_const(&mut self, name: &str) -> Option<Value> {
+        let (dialect, _) = crate::syntax::dialect::choose(&self.sources, self.options.dialect).ok()?;
+        let sources = Arc::make_mut(&mut self.sources);
+        let parts = crate::syntax::include::read_files(sources, &self.top, dialect);
+        let mut consts = Vec::new();
+        for (n, value) in &self.options.consts {
+            let id = sources.add(format!("<cmd>:{}", n), value.clone());
+            consts.push((n.trim().to_string(), parse::const_value(id, value)?));
+        }
+        let opts = ground::Options { consts, dialect, ..Default::default() };
+        ground::constants(&parts.base, &opts).into_iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
     /// A core of `assumptions` (as [`Control::solve_assuming`] takes
     /// them) for a solve under them that found no answer set: the indices
     /// of some of them that hold together in no answer set (empty: the
@@ -874,7 +904,8 @@ impl Control {
             // `-t N`: the race holds a handed program, whose rules go
             // before its other searches are copied from the first (or,
             // when they must be made from it, once they are made)
-            (None, handed) if self.options.threads > 1 => {
+            // (not with `--opt-stop`: one search stops where it says)
+            (None, handed) if self.options.threads > 1 && config.stop.is_empty() => {
                 let whole = handed.map(Arc::new);
                 let first = Search::new(whole.as_deref().unwrap_or(program), tuning, config.clone());
                 let threads = self.options.threads;
@@ -1160,6 +1191,13 @@ impl Model {
     /// Its costs, highest priority first (empty without optimisation).
     pub fn cost(&self) -> &[i64] {
         &self.costs
+    }
+    /// The priority of each cost (clingo's `Model.priority`), highest first.
+    pub fn priorities(&self) -> Vec<i64> {
+        if self.costs.is_empty() {
+            return Vec::new();
+        }
+        self.ground.program().objective().iter().map(|(p, _)| *p).collect()
     }
     /// Under `-e brave|cautious` (the model is then the consequences so
     /// far): how many shown terms are known consequences, and how many

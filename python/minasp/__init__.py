@@ -145,6 +145,11 @@ class Model:
         """Whether the ground atom ``atom`` is true in the model."""
         return self._answer.contains(atom)
 
+    @property
+    def priority(self):
+        """The priority of each cost, highest first."""
+        return self._answer.priority()
+
     def is_true(self, literal):
         """Whether the program literal ``literal`` (see ``SymbolicAtom.literal``) is true."""
         return self._answer.is_true(literal)
@@ -386,7 +391,7 @@ _SETTINGS = {
     "solver": {
         "opt_strategy": "bb,lin", "opt_usc_shrink": "no", "opt_heuristic": "no", "restart_on_model": "0",
         "lookahead": "no", "heuristic": "vsids,92", "init_moms": "1", "score_res": "auto",
-        "score_other": "all", "sign_def": "asp", "sign_fix": "0", "dom_mod": "no", "save_progress": "160",
+        "score_other": "all", "sign_def": "asp", "sign_fix": "0", "save_progress": "160",
         "init_watches": "least", "seed": "1", "strengthen": "recursive,all,yes", "otfs": "2",
         "update_lbd": "less,0", "reverse_arcs": "0", "contraction": "no", "loops": "shared",
         "rand_freq": "0", "restarts": "l,60", "local_restarts": "1", "counter_restarts": "no",
@@ -394,10 +399,12 @@ _SETTINGS = {
         "del_cfl": "+,2000,100,20", "del_init": "3,10,4294967285", "del_max": "2000000,0",
         "del_glue": "2,0",
     },
-    "asp": {"trans_ext": "dynamic", "eq": "3", "backprop": "0", "supp_models": "0"},
+    "asp": {"trans_ext": "dynamic", "eq": "3"},
 }
 # settings that are flags on the command line: a true value gives the flag
-_FLAGS = {"init_moms", "sign_fix", "local_restarts", "restart_on_model", "backprop", "supp_models"}
+_FLAGS = {"init_moms", "sign_fix", "local_restarts", "restart_on_model"}
+# the short options of settings
+_SHORT = {"parallel_mode": ("-t",), "enum_mode": ("-e",), "models": ("-n",)}
 
 
 class Configuration:
@@ -418,20 +425,47 @@ class Control:
 
     def __init__(self, arguments=None, logger=None, message_limit=20):
         log = None if logger is None else (lambda code, text: logger(MessageCode(code), text))
-        self._core = _Core([str(a) for a in (arguments or [])], log, message_limit)
+        self._arguments = [str(a) for a in (arguments or [])]
+        self._core = _Core(list(self._arguments), log, message_limit)
         self._stop = self._core.stop()
         self._models = self._core.models
         self._settings = {}
+        self._cleanup = True
+        self._enumeration_assumption = True
         self._last = None
         self._solve_calls = 0
         self._times = {"total": 0.0, "cpu": 0.0, "solve": 0.0, "sat": 0.0, "unsat": 0.0}
         self._start = time.monotonic()
 
     # settings
+    def _argument(self, key):
+        """The value the control's arguments give the option ``key`` (``None``: none), and
+        the arguments without it."""
+        flags = {"--" + key.replace("_", "-")} | set(_SHORT.get(key, ()))
+        value, rest, args = None, [], list(self._arguments)
+        i = 0
+        while i < len(args):
+            a = args[i]
+            name, eq, v = a.partition("=")
+            if name in flags and eq:
+                value = v
+            elif a in flags and key in _FLAGS:
+                value = "1"
+            elif a in flags and i + 1 < len(args):
+                value = args[i + 1]
+                i += 1
+            else:
+                rest.append(a)
+            i += 1
+        return value, rest
+
     def _setting(self, group, name):
         if (group, name) == ("solve", "models"):
             return "-1" if self._models is None else str(self._models)
-        return self._settings.get((group, name), _SETTINGS[group][name])
+        if (group, name) in self._settings:
+            return self._settings[(group, name)]
+        given, _ = self._argument(name)
+        return _SETTINGS[group][name] if given is None else given
 
     def _set(self, group, name, value):
         if (group, name) == ("solve", "models"):
@@ -443,6 +477,12 @@ class Control:
             return
         settings = dict(self._settings)
         settings[(group, name)] = value
+        # the control's arguments, less the options set here (they replace them)
+        kept = list(self._arguments)
+        for (_, key) in settings:
+            saved, self._arguments = self._arguments, kept
+            _, kept = self._argument(key)
+            self._arguments = saved
         arguments = []
         for (_, key), v in settings.items():
             flag = "--" + key.replace("_", "-")
@@ -453,7 +493,7 @@ class Control:
                     raise RuntimeError("could not set option value")
             else:
                 arguments.append("{}={}".format(flag, v))
-        self._core.configure(arguments)
+        self._core.configure(kept, arguments)
         self._settings = settings
 
     def _default_models(self):
@@ -537,6 +577,38 @@ class Control:
         if on_statistics is not None:
             on_statistics({}, {})
         return result
+
+    def get_const(self, name):
+        """The value of the constant ``name`` (``#const``, or ``-c``, which wins); None if there is none."""
+        return self._core.get_const(name)
+
+    def remove_minimize(self):
+        """Drops the minimize statements grounded so far (later groundings may bring new ones)."""
+        self._core.remove_minimize()
+
+    @property
+    def theory_atoms(self):
+        """The theory atoms: none (minasp refuses theory atoms and ``#theory``)."""
+        return iter(())
+
+    @property
+    def enable_cleanup(self):
+        """Accepted as clingo's; the answers do not depend on it (see ``cleanup``)."""
+        return self._cleanup
+
+    @enable_cleanup.setter
+    def enable_cleanup(self, value):
+        self._cleanup = bool(value)
+
+    @property
+    def enable_enumeration_assumption(self):
+        """Accepted as clingo's; every solve of minasp's starts from the program, so no
+        model found before is excluded either way."""
+        return self._enumeration_assumption
+
+    @enable_enumeration_assumption.setter
+    def enable_enumeration_assumption(self, value):
+        self._enumeration_assumption = bool(value)
 
     def interrupt(self):
         """Interrupts the running search (from another thread or a signal handler)."""

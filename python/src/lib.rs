@@ -324,8 +324,6 @@ struct Core {
     /// A text did not parse: as clingo's control, every later `add`,
     /// `load` and `ground` fails.
     failed: bool,
-    /// The arguments the control was made with.
-    arguments: Vec<String>,
 }
 
 impl Core {
@@ -368,7 +366,7 @@ impl Core {
     #[pyo3(signature = (arguments, logger = None, message_limit = MessageLimit::DEFAULT))]
     fn new(arguments: Vec<String>, logger: Option<PyObject>, message_limit: u32) -> PyResult<Core> {
         let mut messages = Messages { logger, limit: MessageLimit::new(message_limit), seen: 0 };
-        let args = std::iter::once("clingo".to_string()).chain(arguments.iter().cloned());
+        let args = std::iter::once("clingo".to_string()).chain(arguments);
         let cli = Cli::parse_from_args(args).map_err(|e| PyRuntimeError::new_err(argument_error(&e)))?;
         let (models, _) = cli.models_and_inputs();
         let mut options = cli.options();
@@ -384,7 +382,7 @@ impl Core {
             messages.flush(&ctl, &cli);
             return Err(messages.error("parsing failed"));
         }
-        Ok(Core { ctl, cli, messages, models, failed: false, arguments })
+        Ok(Core { ctl, cli, messages, models, failed: false })
     }
 
     /// The model limit given in the arguments (`None`: clingo's default).
@@ -503,15 +501,30 @@ impl Core {
     /// after them give the options of the solves to come (clingo's
     /// `Control.configuration`); a setting they refuse is clingo's
     /// "could not set option value", and nothing changes.
-    fn configure(&mut self, settings: Vec<String>) -> PyResult<()> {
-        let args = std::iter::once("clingo".to_string()).chain(self.arguments.iter().cloned()).chain(settings);
+    /// `arguments`: the control's own, less those the settings replace.
+    fn configure(&mut self, arguments: Vec<String>, settings: Vec<String>) -> PyResult<()> {
+        let args = std::iter::once("clingo".to_string()).chain(arguments).chain(settings);
         let cli = Cli::parse_from_args(args).map_err(|_| PyRuntimeError::new_err("could not set option value"))?;
         let mut options = cli.options();
         options.dialect.get_or_insert(minasp::syntax::parse::Dialect::Clingo5);
         options.lean = false;
         self.ctl.set_options(options);
+        // (`-c` constants are the control's, as when it was made)
+        for c in &cli.consts {
+            self.ctl.add_const(c);
+        }
         self.cli = cli;
         Ok(())
+    }
+
+    /// The value of the constant `name`, if the program or the arguments define it.
+    fn get_const(&mut self, name: &str) -> Option<Symbol> {
+        self.ctl.get_const(name).map(Symbol)
+    }
+
+    /// Drops the minimize statements grounded so far.
+    fn remove_minimize(&mut self) {
+        self.ctl.remove_minimize();
     }
 
     /// The search would rank answer sets by costs.
@@ -567,6 +580,9 @@ impl Answer {
             Some(&t) => t == (literal > 0),
             None => false,
         }
+    }
+    fn priority(&self) -> Vec<i64> {
+        self.0.priorities()
     }
     fn cost(&self) -> Vec<i64> {
         self.0.cost().to_vec()

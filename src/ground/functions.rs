@@ -2,8 +2,10 @@
 //! given by the embedding (clingo's grounding context, `Control.ground(..,
 //! context=obj)` in Python).
 //!
-//! Invariant: a call is evaluated once per rule instance that reaches it
-//! with its arguments bound, as clingo calls it; its values are the terms
+//! Invariant: a call is evaluated for each rule instance that reaches it
+//! with its arguments bound, as clingo calls it (an assignment aggregate's
+//! element, a rule grounded again in a recursive component or a rule put
+//! off for its aggregates may call it more than once); its values are the terms
 //! the handler returns (none, one, or several: each gives an instance, as
 //! the options of a pool do).  With no handler, the call is clingo's
 //! undefined operation (`function 'f' not found`) and the instance is

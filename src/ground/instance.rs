@@ -722,7 +722,10 @@ impl Instantiator {
         out: &mut Vec<Conjunction>,
         undefined: &mut Vec<Vec<program::Lit>>,
     ) {
-        let is_conj = |l: &Lit| matches!(l, Lit::Range { t: GTerm::Var(v), .. } if e.conj.contains(v));
+        let is_conj = |l: &Lit| match l {
+            Lit::Range { t: GTerm::Var(v), .. } | Lit::Call { t: GTerm::Var(v), .. } => e.conj.contains(v),
+            _ => false,
+        };
         let cond: Vec<Lit> = e.cond.iter().filter(|l| !is_conj(l)).cloned().collect();
         let found = self.cond_bindings(&cond, b);
         let mut b2 = b.clone();
@@ -733,30 +736,48 @@ impl Instantiator {
         'instances: for k in 0..found.count {
             found.load(k, &mut b2);
             let Some(lits) = self.cond_lits(&cond, &b2, found.matches(k)) else { continue };
-            // each interval's variable and ends; an undefined end drops the
-            // rule where the condition holds, as an undefined atom does
-            let mut ranges: Vec<(Var, i32, i32)> = Vec::new();
+            // each interval's (or script call's) variable and values; an
+            // undefined end or argument drops the rule where the condition
+            // holds, as an undefined atom does
+            let mut ranges: Vec<(Var, Vec<Sym>)> = Vec::new();
             for l in e.cond.iter().filter(|l| is_conj(l)) {
-                let Lit::Range { t: GTerm::Var(v), lo, hi, .. } = l else { continue };
-                let end =
-                    |t: &GTerm, me: &mut Self| t.eval(&b2, &mut me.syms).and_then(|s| me.syms.as_int(s));
-                match (end(lo, self), end(hi, self)) {
-                    (Some(lo), Some(hi)) => ranges.push((*v, lo, hi)),
-                    _ => {
-                        self.note_undefined([lo, hi], &b2);
-                        undefined.push(lits);
-                        continue 'instances;
+                match l {
+                    Lit::Range { t: GTerm::Var(v), lo, hi, .. } => {
+                        let end = |t: &GTerm, me: &mut Self| {
+                            t.eval(&b2, &mut me.syms).and_then(|s| me.syms.as_int(s))
+                        };
+                        match (end(lo, self), end(hi, self)) {
+                            (Some(lo), Some(hi)) => {
+                                let values =
+                                    (lo as i64..=hi as i64).map(|i| self.syms.int(i as i32)).collect();
+                                ranges.push((*v, values));
+                            }
+                            _ => {
+                                self.note_undefined([lo, hi], &b2);
+                                undefined.push(lits);
+                                continue 'instances;
+                            }
+                        }
                     }
+                    Lit::Call { t: GTerm::Var(v), name, args, op } => {
+                        match super::join::call(&mut self.syms, *name, args, *op, &b2) {
+                            Some(values) => ranges.push((*v, values)),
+                            None => {
+                                undefined.push(lits);
+                                continue 'instances;
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
             // all combinations of the intervals' values
             let mut atoms = Vec::new();
-            let mut at: Vec<i32> = ranges.iter().map(|r| r.1).collect();
-            let mut done = ranges.iter().any(|r| r.1 > r.2);
+            let mut at: Vec<usize> = vec![0; ranges.len()];
+            let mut done = ranges.iter().any(|r| r.1.is_empty());
             while !done {
                 for (r, &i) in ranges.iter().zip(&at) {
-                    let s = self.syms.int(i);
-                    b2.set(r.0, s);
+                    b2.set(r.0, r.1[i]);
                 }
                 // a pool's option that is undefined is left out (clingo); with
                 // none left, the rule is dropped where the condition holds
@@ -777,12 +798,12 @@ impl Instantiator {
                 // the next combination, the last interval fastest
                 done = true;
                 for j in (0..ranges.len()).rev() {
-                    if at[j] < ranges[j].2 {
+                    if at[j] + 1 < ranges[j].1.len() {
                         at[j] += 1;
                         done = false;
                         break;
                     }
-                    at[j] = ranges[j].1;
+                    at[j] = 0;
                 }
             }
             // each atom once (`p(1..2;5)`: `p(5)` is in every option of the

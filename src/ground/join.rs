@@ -76,7 +76,13 @@ pub(super) fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) ->
 
 /// The values of the call `@name(args)` under `b`; `None` (with clingo's
 /// info) where an argument is undefined or no function is defined.
-fn call(syms: &mut Symbols, name: Name, args: &[GTerm], op: OpId, b: &Binding) -> Option<Vec<Sym>> {
+pub(super) fn call(
+    syms: &mut Symbols,
+    name: Name,
+    args: &[GTerm],
+    op: OpId,
+    b: &Binding,
+) -> Option<Vec<Sym>> {
     let mut values = Vec::with_capacity(args.len());
     for a in args {
         match a.eval(b, syms) {

@@ -463,6 +463,13 @@ impl Grounder {
         }
     }
 
+    /// Forgets the minimize statements grounded so far (clingo's
+    /// `Control.remove_minimize`): later steps' statements start anew.
+    pub fn remove_minimize(&mut self) {
+        self.inst.minimize.clear();
+        self.inst.prog.minimize.clear();
+    }
+
     /// Takes back the grounding [`Grounder::grounding`] handed on (a
     /// copy of it if it is still in use elsewhere): its program as the
     /// grounder made it, and its symbols, for the next step.  A streaming
@@ -623,6 +630,15 @@ pub fn check(stmts: &[Statement], opts: &Options) -> (Vec<Diagnostic>, Vec<(Stri
         })
         .collect();
     (diags, written)
+}
+
+/// The constants `stmts` define (`#const`), and those `opts` gives
+/// (`-c`, which win), with their values as grounding evaluates them.
+pub fn constants(stmts: &[Statement], opts: &Options) -> Vec<(String, crate::Value)> {
+    let defs: Vec<Statement> =
+        stmts.iter().filter(|s| matches!(s, Statement::Const { .. })).cloned().collect();
+    let (norm, syms, _, _) = normalized(&defs, opts);
+    norm.consts.iter().map(|(name, v)| (name.clone(), syms.value(*v))).collect()
 }
 
 /// The predicates that rules or facts of `norm` have in their heads.

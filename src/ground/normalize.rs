@@ -69,6 +69,8 @@ pub struct Normalized {
     /// Auxiliary predicates (`#projN`) made so far: the first number for
     /// the next statements normalised into the same symbol table.
     pub aux: u32,
+    /// The constants (`#const`, `-c`) and their values.
+    pub consts: Vec<(String, Sym)>,
 }
 
 /// What names stand for constants.
@@ -319,6 +321,7 @@ pub fn normalize(
         project: (n.project_directive || !n.project_sigs.is_empty()).then_some(n.project_sigs),
         show_sigs: n.show_sigs,
         aux: n.aux,
+        consts: n.consts.iter().map(|(name, v)| (name.clone(), *v)).collect(),
     }
 }
 
@@ -616,8 +619,19 @@ impl Normalizer<'_> {
                         if !local {
                             body.push(l);
                         } else {
-                            if let Lit::Range { t: GTerm::Var(v), .. } = &l {
-                                conj.push(*v);
+                            // so is a script call's value (unless its arguments
+                            // hold another such value: it is then an ordinary
+                            // condition literal)
+                            match &l {
+                                Lit::Range { t: GTerm::Var(v), .. } => conj.push(*v),
+                                Lit::Call { t: GTerm::Var(v), args, .. } => {
+                                    let mut vs = Vec::new();
+                                    args.iter().for_each(|a| a.vars(&mut vs));
+                                    if !vs.iter().any(|w| conj.contains(w)) {
+                                        conj.push(*v);
+                                    }
+                                }
+                                _ => {}
                             }
                             cond.push(l);
                         }
@@ -879,6 +893,12 @@ impl Normalizer<'_> {
                         inner.extend(cmps);
                         return Some(Lit::Cond { span: *span, lit: Box::new(Lit::Bool(false)), cond: inner });
                     }
+                    // the script calls of the chain's terms go into the
+                    // condition (each instance: every value; see the README's
+                    // known differences for calls of several values here)
+                    let (bind, mut cmps): (Vec<Lit>, Vec<Lit>) =
+                        cmps.into_iter().partition(|c| matches!(c, Lit::Call { .. }));
+                    inner.extend(bind);
                     debug_assert_eq!(cmps.len(), ops.len());
                     let last = cmps.pop()?;
                     for c in cmps {
