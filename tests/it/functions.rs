@@ -76,6 +76,15 @@ fn calls_give_the_values_the_handler_returns() {
     assert_eq!(with("q(1..2). { p(@inc(X)) : q(X) } = 1."), ["p(2) q(1) q(2)", "p(3) q(1) q(2)"]);
     assert_eq!(with("q(1..2). #show. #show @inc(X) : q(X)."), ["2 3"]);
     assert_eq!(with("p(@inc(@inc(1)))."), ["p(3)"]);
+    // in a conditional or pooled disjunct, the values hold together, as
+    // an interval's there
+    assert_eq!(
+        with("q(1..2). a ; p(X,@seq(X,X+1)) : q(X)."),
+        ["a q(1) q(2)", "p(1,1) p(1,2) q(1) q(2)", "p(2,2) p(2,3) q(1) q(2)"]
+    );
+    assert_eq!(with("a ; p(@seq(1,2);5)."), ["a", "p(1) p(2) p(5)"]);
+    // in a comparison chain under a condition
+    assert_eq!(with("q(1..2). a :- 1 < @inc(X) < 4 : q(X). b :- 2 < @inc(X) < 4 : q(X)."), ["a q(1) q(2)"]);
 }
 
 #[test]

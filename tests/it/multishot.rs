@@ -186,3 +186,35 @@ fn a_core_names_the_assumptions_that_cannot_hold_together() {
     none.ground().unwrap();
     assert_eq!(none.core(&pairs(&[("b", true)])).unwrap(), Vec::<usize>::new());
 }
+
+/// clingo's `Control.get_const` (before and after grounding; `-c` wins)
+/// and `Control.remove_minimize` (later groundings may bring new
+/// statements); the values are clingo 5.8.3's
+/// (`python/tests/scripts/control_extras.py`).
+#[test]
+fn constants_and_minimize_statements_as_clingo_gives_them() {
+    let mut options = Options::default();
+    options.consts.push(("k".into(), "7".into()));
+    let mut ctl = Control::new(options);
+    ctl.add_to_part(
+        "base",
+        &[],
+        "<block>",
+        "#const n = 3. #const m = f(n,2). #const k = 1. {q(1..2)}. #minimize{X@2,X:q(X)}.",
+    );
+    ctl.add_to_part("more", &[], "<block>", ":~ q(1). [1@4]");
+    let value = |ctl: &mut Control, n: &str| ctl.get_const(n).map(|v| v.to_string());
+    assert_eq!(value(&mut ctl, "n").as_deref(), Some("3"));
+    assert_eq!(value(&mut ctl, "m").as_deref(), Some("f(3,2)"));
+    assert_eq!(value(&mut ctl, "k").as_deref(), Some("7"));
+    assert_eq!(value(&mut ctl, "nope"), None);
+    ctl.ground_parts(&[("base".into(), vec![])]).unwrap();
+    assert_eq!(value(&mut ctl, "m").as_deref(), Some("f(3,2)"));
+    assert!(ctl.optimizing());
+    ctl.remove_minimize();
+    assert!(!ctl.optimizing());
+    ctl.ground_parts(&[("more".into(), vec![])]).unwrap();
+    let mut solve = ctl.solve(1).unwrap();
+    let model = solve.next().expect("an answer set");
+    assert_eq!(model.priorities(), [4], "only the new statement's level");
+}

@@ -1805,9 +1805,9 @@ fn opt_stop_ends_the_search_at_a_good_enough_answer_set() {
         ("1,2", false),
         ("0,100", false),
     ] {
-        for strategy in ["--opt-strategy=bb", "--opt-strategy=usc"] {
+        for strategy in [&["--opt-strategy=bb"][..], &["--opt-strategy=usc"], &["-t2"]] {
             let arg = format!("--opt-stop={stop}");
-            let out = minasp(&[&arg, strategy], program);
+            let out = minasp(&[&[arg.as_str()][..], strategy].concat(), program);
             let bound = costs(&stop.replace(',', " "));
             let last = out.summary.clone().unwrap_or_else(|| panic!("no costs\n{}", out.show()));
             let n = bound.len().min(last.len());
