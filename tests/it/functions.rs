@@ -42,17 +42,7 @@ fn answers(program: &str, functions: Option<Arc<dyn Functions>>) -> Result<Vec<S
     if ctl.ground().is_err() {
         return Err(ctl.diagnostics().iter().map(|d| ctl.render(d)).collect());
     }
-    let mut solve = ctl.solve(0).expect("solvable");
-    let mut out: Vec<String> = solve
-        .by_ref()
-        .map(|m| {
-            let mut atoms = m.shown();
-            atoms.sort();
-            atoms.join(" ")
-        })
-        .collect();
-    out.sort();
-    Ok(out)
+    Ok(crate::multishot::answers(&mut ctl, &[]).1)
 }
 
 #[test]

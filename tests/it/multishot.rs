@@ -7,7 +7,9 @@
 use minasp::program::External;
 use minasp::{Control, Options, Value};
 
-fn answers(ctl: &mut Control, assumptions: &[(Value, bool)]) -> (bool, Vec<String>) {
+/// Whether the program has an answer set under `assumptions`, and its
+/// answer sets, each's shown atoms sorted as text.
+pub(crate) fn answers(ctl: &mut Control, assumptions: &[(Value, bool)]) -> (bool, Vec<String>) {
     let mut solve = ctl.solve_assuming(0, assumptions).expect("solvable");
     // as the Python script prints them: each model's atoms sorted as text
     let mut out: Vec<String> = solve
