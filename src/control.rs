@@ -581,16 +581,10 @@ impl Control {
             .collect();
         self.diagnostics.extend(std::mem::take(&mut parts.diags));
         let (stmts, params, unused) = instances_of(parts.base, parts.other, instances);
-        let mut consts = Vec::new();
-        for (name, value) in &self.options.consts {
-            let id = sources.add(format!("<cmd>:{}", name), value.clone());
-            match parse::const_value(id, value) {
-                Some(t) => consts.push((name.trim().to_string(), t)),
-                None => self.diagnostics.push(Diagnostic::global_error(format!(
-                    "invalid constant definition: '{}={}'",
-                    name, value
-                ))),
-            }
+        let (consts, invalid) = command_line_consts(sources, &self.options.consts);
+        for (name, value) in invalid {
+            self.diagnostics
+                .push(Diagnostic::global_error(format!("invalid constant definition: '{}={}'", name, value)));
         }
         if has_errors(&self.diagnostics) {
             return Err(Error::Input("parsing failed"));
@@ -761,10 +755,9 @@ impl Control {
         let (dialect, _) = crate::syntax::dialect::choose(&self.sources, self.options.dialect).ok()?;
         let sources = Arc::make_mut(&mut self.sources);
         let parts = crate::syntax::include::read_files(sources, &self.top, dialect);
-        let mut consts = Vec::new();
-        for (n, value) in &self.options.consts {
-            let id = sources.add(format!("<cmd>:{}", n), value.clone());
-            consts.push((n.trim().to_string(), parse::const_value(id, value)?));
+        let (consts, invalid) = command_line_consts(sources, &self.options.consts);
+        if !invalid.is_empty() {
+            return None;
         }
         let opts = ground::Options { consts, dialect, ..Default::default() };
         ground::constants(&parts.base, &opts).into_iter().find(|(n, _)| n == name).map(|(_, v)| v)
@@ -1101,6 +1094,23 @@ fn set_external(g: &mut Ground, v: &Value, value: External) -> bool {
         _ => false,
     }
 }
+
+/// The `-c name=value` constants parsed (each value a source of its own,
+/// `<cmd>:name`), and those whose value is no term.
+fn command_line_consts(sources: &mut SourceMap, given: &[(String, String)]) -> ConstsRead {
+    let (mut consts, mut invalid) = (Vec::new(), Vec::new());
+    for (name, value) in given {
+        let id = sources.add(format!("<cmd>:{}", name), value.clone());
+        match parse::const_value(id, value) {
+            Some(t) => consts.push((name.trim().to_string(), t)),
+            None => invalid.push((name.clone(), value.clone())),
+        }
+    }
+    (consts, invalid)
+}
+
+/// Constants read from the command line, and the definitions that are not.
+type ConstsRead = (Vec<(String, crate::syntax::ast::Term)>, Vec<(String, String)>);
 
 /// The statements of the part instances asked for: `base` (or, without
 /// it, only the statements that hold in every part), then each instance
