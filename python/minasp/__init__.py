@@ -438,11 +438,12 @@ class Control:
         self._start = time.monotonic()
 
     # settings
-    def _argument(self, key):
-        """The value the control's arguments give the option ``key`` (``None``: none), and
+    @staticmethod
+    def _argument(key, args):
+        """The value the arguments ``args`` give the option ``key`` (``None``: none), and
         the arguments without it."""
         flags = {"--" + key.replace("_", "-")} | set(_SHORT.get(key, ()))
-        value, rest, args = None, [], list(self._arguments)
+        value, rest = None, []
         i = 0
         while i < len(args):
             a = args[i]
@@ -464,7 +465,7 @@ class Control:
             return "-1" if self._models is None else str(self._models)
         if (group, name) in self._settings:
             return self._settings[(group, name)]
-        given, _ = self._argument(name)
+        given, _ = self._argument(name, self._arguments)
         return _SETTINGS[group][name] if given is None else given
 
     def _set(self, group, name, value):
@@ -478,11 +479,9 @@ class Control:
         settings = dict(self._settings)
         settings[(group, name)] = value
         # the control's arguments, less the options set here (they replace them)
-        kept = list(self._arguments)
+        kept = self._arguments
         for (_, key) in settings:
-            saved, self._arguments = self._arguments, kept
-            _, kept = self._argument(key)
-            self._arguments = saved
+            _, kept = self._argument(key, kept)
         arguments = []
         for (_, key), v in settings.items():
             flag = "--" + key.replace("_", "-")
