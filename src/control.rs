@@ -323,6 +323,8 @@ pub struct Control {
     /// In an incremental run: what the last step's search learnt, for the
     /// next step's (see [`crate::carry`]); its [`Solve`] leaves it here.
     carried: Arc<Mutex<Option<Carried>>>,
+    /// Literals the next solve assumes, added through a backend.
+    assume_next: Vec<crate::program::Lit>,
 }
 
 /// A step's search, with the log of the program it searched (its atoms
@@ -356,6 +358,7 @@ impl Control {
             interrupter: Interrupter::default(),
             functions: None,
             carried: Arc::new(Mutex::new(None)),
+            assume_next: Vec::new(),
         }
     }
 
@@ -676,6 +679,72 @@ impl Control {
         }
     }
 
+    /// Opens a backend on the program (clingo's `Control.backend()`):
+    /// the program grounded so far (none yet: an empty one that the next
+    /// groundings grow), or the ground program read in. Until
+    /// [`Control::close_backend`] gives it back the control has no
+    /// program: close before grounding or solving again.  A program
+    /// grounded in one shot ([`Control::ground`]) cannot be added to:
+    /// ground with [`Control::ground_parts`].
+    pub fn open_backend(&mut self) -> Result<crate::Backend, Error> {
+        use crate::backend::Target;
+        let target = match (self.live.take(), self.ground.take()) {
+            (Some(mut grounder), last) => {
+                if let Some(last) = last {
+                    if let Ground::Grounded(g) =
+                        Arc::try_unwrap(last).unwrap_or_else(|shared| (*shared).clone())
+                    {
+                        grounder.take_back(g);
+                    }
+                }
+                Target::Grounder(Box::new(grounder))
+            }
+            (None, None) => Target::Grounder(Box::new(ground::Grounder::new(self.options.explain))),
+            (None, Some(last)) => match &*last {
+                Ground::Read(_) => match Arc::try_unwrap(last).unwrap_or_else(|shared| (*shared).clone()) {
+                    Ground::Read(r) => Target::Read(r),
+                    Ground::Grounded(_) => unreachable!("matched as read"),
+                },
+                Ground::Grounded(_) => {
+                    self.ground = Some(last);
+                    return Err(Error::Usage("a backend adds to a program grounded in steps (ground_parts)"));
+                }
+            },
+        };
+        Ok(crate::Backend { target, assumptions: Vec::new(), declared: Vec::new() })
+    }
+
+    /// Takes back the program of a backend opened by
+    /// [`Control::open_backend`], with what was added to it; its
+    /// assumptions hold for the next solve.
+    pub fn close_backend(&mut self, backend: crate::Backend) {
+        use crate::backend::Target;
+        self.assume_next.extend(backend.assumptions);
+        let mut g = match backend.target {
+            Target::Grounder(mut grounder) => {
+                let g = grounder.grounding();
+                self.live = Some(*grounder);
+                Ground::Grounded(g)
+            }
+            Target::Read(r) => Ground::Read(r),
+        };
+        // a declaration's value replaces the one assigned before
+        self.assigned.retain(|(v, _)| g.atom_of(v).is_none_or(|a| !backend.declared.contains(&a)));
+        for (v, value) in &self.assigned {
+            set_external(&mut g, v, *value);
+        }
+        self.ground = Some(Arc::new(g));
+    }
+
+    /// Runs `f` on a backend of the program ([`Control::open_backend`]),
+    /// closed when it returns.
+    pub fn with_backend<R>(&mut self, f: impl FnOnce(&mut crate::Backend) -> R) -> Result<R, Error> {
+        let mut backend = self.open_backend()?;
+        let r = f(&mut backend);
+        self.close_backend(backend);
+        Ok(r)
+    }
+
     /// Assigns the external atom `atom` a value (`Release`: false for
     /// good) for the next solves, as clingo's `assign_external`; `false`
     /// when the program has no such external atom (nothing changes).
@@ -825,8 +894,11 @@ impl Control {
         // objective, no assumptions of the caller's: see `crate::carry`).
         // It is one search also under `-t N`: the portfolio's searches
         // would each start afresh at every step.
-        let remembering =
-            self.incremental.is_some() && assumptions.is_empty() && ground.program().minimize.is_empty();
+        let assumed = std::mem::take(&mut self.assume_next);
+        let remembering = self.incremental.is_some()
+            && assumptions.is_empty()
+            && assumed.is_empty()
+            && ground.program().minimize.is_empty();
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
         // the program's open externals, for this step and the next
         let new_open = if remembering { ground.program().open_externals() } else { Vec::new() };
@@ -890,6 +962,7 @@ impl Control {
                 None => impossible |= *truth,
             }
         }
+        clauses.extend(assumed.into_iter().map(|l| vec![l]));
         let config = self.options.opt.clone();
         let (search, race) = match (grown, handed) {
             (Some(s), _) => (Ok(s), None),

@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 pub mod aspif;
+pub mod backend;
 pub mod carry;
 pub mod clasp_tuning;
 pub mod cli;
@@ -67,6 +68,7 @@ pub mod text;
 pub mod translate;
 pub mod value;
 
+pub use backend::{Backend, BackendError};
 pub use control::{Control, Error, Interrupter, Model, Optimization, Options, Solve, SolveResult};
 pub use ground::functions::Functions;
 pub use value::Value;

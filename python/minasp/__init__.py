@@ -27,9 +27,9 @@ from ._minasp import (
 )
 
 __all__ = [
-    "Configuration", "Control", "Function", "Infimum", "MessageCode", "Model", "ModelType",
+    "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "MessageCode", "Model", "ModelType",
     "Number", "SolveHandle", "SolveResult", "String", "Supremum", "Symbol",
-    "SymbolType", "SymbolicAtom", "SymbolicAtoms", "Tuple_", "parse_term",
+    "SymbolType", "SymbolicAtom", "SymbolicAtoms", "TruthValue", "Tuple_", "parse_term",
 ]
 
 __version__ = "5.8.3"
@@ -64,6 +64,24 @@ class MessageCode(OrderedEnum):
     VariableUnbounded = 4
     GlobalVariable = 5
     Other = 6
+
+
+class TruthValue(OrderedEnum):
+    """The value of an external atom, with clingo's values."""
+    Free = 0
+    True_ = 1
+    False_ = 2
+    Release = 3
+
+
+class HeuristicType(OrderedEnum):
+    """The modifier of a heuristic directive, with clingo's values."""
+    Level = 0
+    Sign = 1
+    Factor = 2
+    Init = 3
+    True_ = 4
+    False_ = 5
 
 
 class ModelType(OrderedEnum):
@@ -307,6 +325,77 @@ class SolveHandle:
     def __exit__(self, *exc):
         self.close()
         return False
+
+
+class Backend:
+    """Adds ground statements to a control's program, as clingo's ``Backend``:
+    a context manager (``with ctl.backend() as backend:``); what is added joins
+    the program when the ``with`` block ends, or when the control is used
+    otherwise. Literals are program literals (``SymbolicAtom.literal``, negative
+    for a negation); an atom added with a symbol is the program's atom of that
+    symbol, which later groundings match and models show."""
+
+    def __init__(self, core):
+        self._core = core
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._core.backend_close()
+        return False
+
+    def close(self):
+        self._core.backend_close()
+
+    def add_atom(self, symbol=None):
+        """The literal of the atom of ``symbol`` (a function), made if the program has
+        none; without a symbol, a fresh atom's."""
+        return self._core.backend_add_atom(symbol)
+
+    def add_rule(self, head, body=(), choice=False):
+        """Adds ``head :- body`` (a disjunction of the head atoms; a choice with ``choice``;
+        an integrity constraint without head atoms)."""
+        self._core.backend_add_rule([int(a) for a in head], [int(l) for l in body], bool(choice))
+
+    def add_weight_rule(self, head, lower, body, choice=False):
+        """Adds ``head :- lower <= #sum { w : l }`` over the ``(literal, weight)`` pairs
+        ``body``."""
+        pairs = [(int(l), int(w)) for l, w in body]
+        self._core.backend_add_weight_rule([int(a) for a in head], int(lower), pairs, bool(choice))
+
+    def add_minimize(self, priority, literals):
+        """Adds a minimize statement over the ``(literal, weight)`` pairs ``literals``."""
+        self._core.backend_add_minimize(int(priority), [(int(l), int(w)) for l, w in literals])
+
+    def add_external(self, atom, value=TruthValue.False_):
+        """Declares ``atom`` external with the value ``value`` (a ``TruthValue``)."""
+        names = {TruthValue.True_: "true", TruthValue.False_: "false",
+                 TruthValue.Free: "free", TruthValue.Release: "release"}
+        self._core.backend_add_external(int(atom), names[value])
+
+    def add_assume(self, literals):
+        """The next solve assumes ``literals``."""
+        self._core.backend_add_assume([int(l) for l in literals])
+
+    def add_project(self, atoms):
+        """Adds ``atoms`` to the projection atoms."""
+        self._core.backend_add_project([int(a) for a in atoms])
+
+    def add_heuristic(self, atom, type, bias, priority, condition):
+        """Adds a heuristic modifier of the ``HeuristicType`` ``type`` for ``atom``."""
+        self._core.backend_add_heuristic(int(atom), type.name, int(bias), int(priority),
+                                         [int(l) for l in condition])
+
+    def add_acyc_edge(self, node_u, node_v, condition):
+        raise RuntimeError("minasp: acyclicity edges cannot be added through the backend")
+
+    def _theory(self, *args, **kwargs):
+        raise RuntimeError("minasp: theory atoms are not supported")
+
+    add_theory_atom = add_theory_atom_with_guard = add_theory_element = _theory
+    add_theory_term_function = add_theory_term_number = add_theory_term_sequence = _theory
+    add_theory_term_string = add_theory_term_symbol = _theory
 
 
 class SymbolicAtom:
@@ -580,6 +669,10 @@ class Control:
     def get_const(self, name):
         """The value of the constant ``name`` (``#const``, or ``-c``, which wins); None if there is none."""
         return self._core.get_const(name)
+
+    def backend(self):
+        """A ``Backend`` adding ground statements to the program."""
+        return Backend(self._core)
 
     def remove_minimize(self):
         """Drops the minimize statements grounded so far (later groundings may bring new ones)."""

@@ -10,7 +10,7 @@
 
 use minasp::cli::Cli;
 use minasp::diagnostics::{Admit, Diagnostic, InfoClass, Level, MessageLimit};
-use minasp::program::External;
+use minasp::program::{Atom, External, Lit};
 use minasp::{Control, Interrupter, Value};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
 use pyo3::prelude::*;
@@ -324,9 +324,30 @@ struct Core {
     /// A text did not parse: as clingo's control, every later `add`,
     /// `load` and `ground` fails.
     failed: bool,
+    /// An open backend (`Control.backend()`), which holds the program:
+    /// closed by the first use of the control that is no backend
+    /// statement.
+    backend: Option<minasp::Backend>,
 }
 
 impl Core {
+    /// Closes an open backend: its statements join the program before
+    /// anything else uses the control.
+    fn settle(&mut self) {
+        if let Some(b) = self.backend.take() {
+            self.ctl.close_backend(b);
+        }
+    }
+
+    /// The open backend, opened if none is.
+    fn backend(&mut self) -> PyResult<&mut minasp::Backend> {
+        if self.backend.is_none() {
+            let b = self.ctl.open_backend().map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            self.backend = Some(b);
+        }
+        Ok(self.backend.as_mut().expect("opened"))
+    }
+
     /// Adds `text` (named `name`) to a part, or fails as clingo does.
     fn add_text(&mut self, part: &str, params: &[String], name: &str, text: &str) -> PyResult<()> {
         if self.failed {
@@ -360,6 +381,37 @@ fn sym_list(py: Python<'_>, values: Vec<Value>) -> PyResult<Bound<'_, PyList>> {
     PyList::new(py, values.into_iter().map(Symbol))
 }
 
+/// A backend's refusal, as clingo raises it.
+fn backend_error(e: minasp::BackendError) -> PyErr {
+    PyRuntimeError::new_err(e.to_string())
+}
+
+/// The program literal `l` (an atom's number, negative for its negation).
+fn lit(l: i64) -> PyResult<Lit> {
+    match u32::try_from(l.unsigned_abs()) {
+        Ok(n) if n > 0 => Ok(Lit::new(Atom(n - 1), l > 0)),
+        _ => Err(PyRuntimeError::new_err(format!("invalid literal: {l}"))),
+    }
+}
+
+fn lits(ls: &[i64]) -> PyResult<Vec<Lit>> {
+    ls.iter().map(|&l| lit(l)).collect()
+}
+
+/// Program atoms: positive literals.
+fn atoms(ls: &[i64]) -> PyResult<Vec<Atom>> {
+    ls.iter()
+        .map(|&l| match l > 0 {
+            true => lit(l).map(|l| l.atom()),
+            false => Err(PyRuntimeError::new_err(format!("invalid atom: {l}"))),
+        })
+        .collect()
+}
+
+fn weighted(ls: &[(i64, i64)]) -> PyResult<Vec<(Lit, i64)>> {
+    ls.iter().map(|&(l, w)| Ok((lit(l)?, w))).collect()
+}
+
 #[pymethods]
 impl Core {
     #[new]
@@ -382,7 +434,7 @@ impl Core {
             messages.flush(&ctl, &cli);
             return Err(messages.error("parsing failed"));
         }
-        Ok(Core { ctl, cli, messages, models, failed: false })
+        Ok(Core { ctl, cli, messages, models, failed: false, backend: None })
     }
 
     /// The model limit given in the arguments (`None`: clingo's default).
@@ -397,10 +449,12 @@ impl Core {
     }
 
     fn add(&mut self, part: &str, params: Vec<String>, program: &str) -> PyResult<()> {
+        self.settle();
         self.add_text(part, &params, "<block>", program)
     }
 
     fn load(&mut self, path: &str) -> PyResult<()> {
+        self.settle();
         if self.failed {
             return Err(PyRuntimeError::new_err("parsing failed"));
         }
@@ -416,7 +470,13 @@ impl Core {
     }
 
     #[pyo3(signature = (parts, context = None))]
-    fn ground(&mut self, py: Python<'_>, parts: Vec<(String, Vec<Symbol>)>, context: Option<PyObject>) -> PyResult<()> {
+    fn ground(
+        &mut self,
+        py: Python<'_>,
+        parts: Vec<(String, Vec<Symbol>)>,
+        context: Option<PyObject>,
+    ) -> PyResult<()> {
+        self.settle();
         let parts: Vec<(String, Vec<Value>)> =
             parts.into_iter().map(|(n, args)| (n, args.into_iter().map(|s| s.0).collect())).collect();
         if self.failed {
@@ -441,6 +501,7 @@ impl Core {
 
     /// `value`: `True`, `False`, `None` (free) or `"release"`.
     fn assign_external(&mut self, symbol: Symbol, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.settle();
         let v = if value.is_none() {
             External::Free
         } else if value.extract::<String>().is_ok_and(|s| s == "release") {
@@ -455,7 +516,8 @@ impl Core {
     }
 
     /// Every symbolic atom: `(symbol, literal, is_fact, is_external)`.
-    fn symbolic_atoms<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+    fn symbolic_atoms<'py>(&mut self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        self.settle();
         self.ctl
             .symbolic_atoms()
             .into_iter()
@@ -469,6 +531,7 @@ impl Core {
     /// Starts a search for at most `models` answer sets (0: all) under
     /// the assumptions `(symbol, truth)`.
     fn solve(&mut self, models: u64, assumptions: Vec<(Symbol, bool)>) -> PyResult<Search> {
+        self.settle();
         let assumptions: Vec<(Value, bool)> = assumptions.into_iter().map(|(s, b)| (s.0, b)).collect();
         if self.ctl.grounding().is_none() {
             // as clingo: what is grounded so far, here nothing
@@ -490,6 +553,7 @@ impl Core {
     /// A core of the assumptions of a solve that found no answer set:
     /// the indices of some that hold together in no answer set.
     fn core(&mut self, py: Python<'_>, assumptions: Vec<(Symbol, bool)>) -> PyResult<Vec<usize>> {
+        self.settle();
         let assumptions: Vec<(Value, bool)> = assumptions.into_iter().map(|(s, b)| (s.0, b)).collect();
         let ctl = &mut self.ctl;
         let core = py.allow_threads(|| ctl.core(&assumptions));
@@ -503,8 +567,10 @@ impl Core {
     /// "could not set option value", and nothing changes.
     /// `arguments`: the control's own, less those the settings replace.
     fn configure(&mut self, arguments: Vec<String>, settings: Vec<String>) -> PyResult<()> {
+        self.settle();
         let args = std::iter::once("clingo".to_string()).chain(arguments).chain(settings);
-        let cli = Cli::parse_from_args(args).map_err(|_| PyRuntimeError::new_err("could not set option value"))?;
+        let cli =
+            Cli::parse_from_args(args).map_err(|_| PyRuntimeError::new_err("could not set option value"))?;
         let mut options = cli.options();
         options.dialect.get_or_insert(minasp::syntax::parse::Dialect::Clingo5);
         options.lean = false;
@@ -519,17 +585,103 @@ impl Core {
 
     /// The value of the constant `name`, if the program or the arguments define it.
     fn get_const(&mut self, name: &str) -> Option<Symbol> {
+        self.settle();
         self.ctl.get_const(name).map(Symbol)
     }
 
     /// Drops the minimize statements grounded so far.
     fn remove_minimize(&mut self) {
+        self.settle();
         self.ctl.remove_minimize();
     }
 
     /// The search would rank answer sets by costs.
-    fn optimizing(&self) -> bool {
+    fn optimizing(&mut self) -> bool {
+        self.settle();
         self.ctl.optimizing()
+    }
+
+    /// Closes the open backend, if any (`Backend.__exit__`).
+    fn backend_close(&mut self) {
+        self.settle();
+    }
+
+    /// The literal of the atom of `symbol` (made if new), or of a fresh
+    /// atom (`None`).
+    #[pyo3(signature = (symbol = None))]
+    fn backend_add_atom(&mut self, symbol: Option<Symbol>) -> PyResult<i64> {
+        let atom = self.backend()?.add_atom(symbol.as_ref().map(|s| &s.0)).map_err(backend_error)?;
+        Ok(atom.index() as i64 + 1)
+    }
+
+    fn backend_add_rule(&mut self, head: Vec<i64>, body: Vec<i64>, choice: bool) -> PyResult<()> {
+        let head = atoms(&head)?;
+        let body = lits(&body)?;
+        self.backend()?.add_rule(&head, &body, choice).map_err(backend_error)
+    }
+
+    fn backend_add_weight_rule(
+        &mut self,
+        head: Vec<i64>,
+        lower: i64,
+        body: Vec<(i64, i64)>,
+        choice: bool,
+    ) -> PyResult<()> {
+        let head = atoms(&head)?;
+        let body = weighted(&body)?;
+        self.backend()?.add_weight_rule(&head, lower, &body, choice).map_err(backend_error)
+    }
+
+    fn backend_add_minimize(&mut self, priority: i64, literals: Vec<(i64, i64)>) -> PyResult<()> {
+        let lits = weighted(&literals)?;
+        self.backend()?.add_minimize(priority, &lits).map_err(backend_error)
+    }
+
+    /// `value`: `true`, `false`, `free` or `release`.
+    fn backend_add_external(&mut self, atom: i64, value: &str) -> PyResult<()> {
+        let atom = atoms(&[atom])?[0];
+        let value = match value {
+            "true" => External::True,
+            "free" => External::Free,
+            "release" => External::Release,
+            _ => External::False,
+        };
+        self.backend()?.add_external(atom, value).map_err(backend_error)
+    }
+
+    fn backend_add_assume(&mut self, literals: Vec<i64>) -> PyResult<()> {
+        let lits = lits(&literals)?;
+        self.backend()?.add_assume(&lits).map_err(backend_error)
+    }
+
+    fn backend_add_project(&mut self, atoms_: Vec<i64>) -> PyResult<()> {
+        let atoms = atoms(&atoms_)?;
+        self.backend()?.add_project(&atoms).map_err(backend_error)
+    }
+
+    /// `kind`: clingo's `HeuristicType` by name (`Level`, `Sign`, `Factor`,
+    /// `Init`, `True_`, `False_`).
+    fn backend_add_heuristic(
+        &mut self,
+        atom: i64,
+        kind: &str,
+        bias: i64,
+        priority: i64,
+        condition: Vec<i64>,
+    ) -> PyResult<()> {
+        use minasp::program::Modifier;
+        let modifier = match kind {
+            "Level" => Modifier::Level,
+            "Sign" => Modifier::Sign,
+            "Factor" => Modifier::Factor,
+            "Init" => Modifier::Init,
+            "True_" => Modifier::True,
+            "False_" => Modifier::False,
+            _ => return Err(PyRuntimeError::new_err(format!("unknown heuristic type {kind}"))),
+        };
+        let atom = atoms(&[atom])?[0];
+        let condition = lits(&condition)?;
+        self.backend()?.add_heuristic(atom, modifier, bias, priority, &condition).map_err(backend_error)
     }
 
     /// The enumeration mode's name (`auto`, `brave`, `cautious`).

@@ -10,6 +10,7 @@
 
 pub mod aggregate;
 pub mod auxiliary;
+mod backend;
 mod body_rewrite;
 mod bounds;
 pub mod depgraph;
@@ -233,6 +234,8 @@ pub struct Grounder {
     name_all: bool,
     /// When streaming ([`Options::stream_steps`]): the steps handed on.
     earlier: Option<packing::Earlier>,
+    /// What was added through the backend (see `backend`).
+    added: backend::Added,
 }
 
 /// What a grounding handed on by a [`Grounder`] differs in from the
@@ -264,6 +267,7 @@ impl Grounder {
             tabled: 0,
             name_all: true,
             earlier: None,
+            added: Default::default(),
         }
     }
 

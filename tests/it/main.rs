@@ -9,6 +9,7 @@
 //! - `seeds`: the seed problems end to end, validated by the checkers.
 //! - `incremental`: incmode and iclingo programs step by step, against clingo's incmode.
 
+mod backend;
 mod cases;
 mod checkers;
 mod dialects;
