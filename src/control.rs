@@ -500,7 +500,9 @@ impl Control {
     /// either way.  A single-shot grounding: the grounder's tables are
     /// freed (a later [`Control::ground_parts`] grounds `base` again).
     pub fn ground(&mut self) -> Result<(), Error> {
-        if self.ground.is_some() {
+        // (a program only a backend made is grounded on)
+        let backend_only = self.grounded.is_empty() && self.live.is_some();
+        if self.ground.is_some() && !backend_only {
             return Ok(());
         }
         self.ground_parts_as(&[("base".to_string(), Vec::new())], false)

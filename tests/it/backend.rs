@@ -63,6 +63,19 @@ fn atoms_added_before_grounding_are_matched_by_the_program() {
 }
 
 #[test]
+fn a_single_shot_grounding_grounds_on_what_a_backend_began() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add("base", "q :- p. r :- not p.");
+    ctl.with_backend(|b| {
+        let p = b.add_atom(Some(&term("p"))).unwrap();
+        b.add_rule(&[p], &[], false).unwrap();
+    })
+    .unwrap();
+    ctl.ground().unwrap();
+    assert_eq!(answers(&mut ctl, &[]).1, ["p q"]);
+}
+
+#[test]
 fn statements_between_solves_join_the_program_and_assumptions_hold_once() {
     let mut ctl = Control::new(Options::default());
     ctl.add("base", "{a;b}.");
