@@ -325,6 +325,8 @@ pub struct Control {
     carried: Arc<Mutex<Option<Carried>>>,
     /// Literals the next solve assumes, added through a backend.
     assume_next: Vec<crate::program::Lit>,
+    /// Propagators written outside the solver, in every search from now on.
+    propagators: Vec<Arc<Mutex<dyn crate::solver::external::UserPropagator>>>,
 }
 
 /// A step's search, with the log of the program it searched (its atoms
@@ -359,6 +361,7 @@ impl Control {
             functions: None,
             carried: Arc::new(Mutex::new(None)),
             assume_next: Vec::new(),
+            propagators: Vec::new(),
         }
     }
 
@@ -681,6 +684,15 @@ impl Control {
         }
     }
 
+    /// Adds a propagator written outside the solver (clingo's
+    /// `register_propagator`) to the searches of every later solve: its
+    /// `init` is called at the start of each (see
+    /// [`crate::solver::external`]). With propagators a solve is one
+    /// search (`-t N` does not race) that starts afresh.
+    pub fn register_propagator(&mut self, p: Arc<Mutex<dyn crate::solver::external::UserPropagator>>) {
+        self.propagators.push(p);
+    }
+
     /// Opens a backend on the program (clingo's `Control.backend()`):
     /// the program grounded so far (none yet: an empty one that the next
     /// groundings grow), or the ground program read in. Until
@@ -864,6 +876,9 @@ impl Control {
             }
         };
         models.set_interrupt(self.interrupter.0.clone());
+        for p in &self.propagators {
+            models.add_user_propagator(p.clone());
+        }
         Ok(match models.core(&lits) {
             Some(core) => core.into_iter().map(|k| which[k]).collect(),
             None => (0..assumptions.len()).collect(),
@@ -900,6 +915,7 @@ impl Control {
         let remembering = self.incremental.is_some()
             && assumptions.is_empty()
             && assumed.is_empty()
+            && self.propagators.is_empty()
             && ground.program().minimize.is_empty();
         let carried = self.carried.lock().map(|mut c| c.take()).unwrap_or(None);
         // the program's open externals, for this step and the next
@@ -973,7 +989,9 @@ impl Control {
             // before its other searches are copied from the first (or,
             // when they must be made from it, once they are made)
             // (not with `--opt-stop`: one search stops where it says)
-            (None, handed) if self.options.threads > 1 && config.stop.is_empty() => {
+            (None, handed)
+                if self.options.threads > 1 && config.stop.is_empty() && self.propagators.is_empty() =>
+            {
                 let whole = handed.map(Arc::new);
                 let first = Search::new(whole.as_deref().unwrap_or(program), tuning, config.clone());
                 let threads = self.options.threads;
@@ -993,6 +1011,9 @@ impl Control {
         solver.set_interrupt(self.interrupter.0.clone());
         for c in &clauses {
             solver.add_clause(c);
+        }
+        for p in &self.propagators {
+            solver.add_user_propagator(p.clone());
         }
         let consequences = match self.options.enum_mode {
             EnumMode::Auto | EnumMode::DomRec => None,

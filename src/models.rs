@@ -431,6 +431,21 @@ impl Models {
         Some(core.into_iter().map(|k| which[k]).collect())
     }
 
+    /// Adds a propagator written outside the solver (see
+    /// [`crate::solver::external`]), over the program's literals (an
+    /// atom's number plus one, negative for a negation).
+    pub fn add_user_propagator(
+        &mut self,
+        user: Arc<std::sync::Mutex<dyn crate::solver::external::UserPropagator>>,
+    ) {
+        let map = self.map.clone();
+        let literal_of = move |n: i32| -> Option<Result<Lit, bool>> {
+            let a = n.unsigned_abs().checked_sub(1)? as usize;
+            (a < map.full_len).then(|| map.literal(Lit::new(Atom(a as u32), n > 0)))
+        };
+        self.solver.add_user_propagator(user, &literal_of);
+    }
+
     /// Adds the clause `lits` (literals of the program given to
     /// [`Models::new`]): from now on, only answer sets satisfying it.
     pub fn add_clause(&mut self, lits: &[Lit]) {

@@ -146,6 +146,12 @@ pub struct Search {
     /// The search counters of the other searches of the races this one
     /// took part in (see [`Search::count_others`]).
     others: Stats,
+    /// Propagators written outside the solver, in every solver this
+    /// search makes.
+    users: Vec<Arc<std::sync::Mutex<dyn crate::solver::external::UserPropagator>>>,
+    /// The clauses added by the caller (assumptions), in every solver
+    /// this search makes.
+    clauses: Vec<Vec<crate::program::Lit>>,
 }
 
 impl Search {
@@ -186,6 +192,8 @@ impl Search {
             optimal_pending: false,
             stop_reached: false,
             others: Stats::default(),
+            users: Vec::new(),
+            clauses: Vec::new(),
         }
     }
 
@@ -209,6 +217,8 @@ impl Search {
             optimal_pending: false,
             stop_reached: false,
             others: Stats::default(),
+            users: Vec::new(),
+            clauses: Vec::new(),
         })
     }
 
@@ -248,6 +258,17 @@ impl Search {
     /// [`Models::add_clause`]).
     pub fn add_clause(&mut self, lits: &[crate::program::Lit]) {
         self.models.add_clause(lits);
+        self.clauses.push(lits.to_vec());
+    }
+
+    /// Adds a propagator written outside the solver (see
+    /// [`crate::solver::external`]); a solver made later has it too.
+    pub fn add_user_propagator(
+        &mut self,
+        user: Arc<std::sync::Mutex<dyn crate::solver::external::UserPropagator>>,
+    ) {
+        self.models.add_user_propagator(user.clone());
+        self.users.push(user);
     }
 
     /// See [`Models::project_on`].
@@ -312,6 +333,8 @@ impl Search {
             optimal_pending: self.optimal_pending,
             stop_reached: self.stop_reached,
             others: Stats::default(),
+            users: Vec::new(),
+            clauses: self.clauses.clone(),
         })
     }
 
@@ -370,6 +393,12 @@ impl Search {
         match Models::new(program, Tuning { enumerate: true, params: self.params, ..Tuning::default() }) {
             Ok(m) => self.models = m,
             Err(_) => return false,
+        }
+        for c in &self.clauses {
+            self.models.add_clause(c);
+        }
+        for u in &self.users {
+            self.models.add_user_propagator(u.clone());
         }
         if let Some(f) = &self.interrupt {
             self.models.set_interrupt(f.clone());

@@ -15,10 +15,12 @@ import functools
 import time
 
 from ._minasp import (
+    Assignment,
     Core as _Core,
     Function,
     Infimum,
     Number,
+    PropagateControl,
     String,
     Supremum,
     Symbol,
@@ -27,8 +29,8 @@ from ._minasp import (
 )
 
 __all__ = [
-    "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "MessageCode", "Model", "ModelType",
-    "Number", "SolveHandle", "SolveResult", "String", "Supremum", "Symbol",
+    "Assignment", "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "MessageCode", "Model", "ModelType",
+    "Number", "PropagateControl", "PropagateInit", "PropagatorCheckMode", "SolveHandle", "SolveResult", "String", "Supremum", "Symbol",
     "SymbolType", "SymbolicAtom", "SymbolicAtoms", "TruthValue", "Tuple_", "parse_term",
 ]
 
@@ -82,6 +84,14 @@ class HeuristicType(OrderedEnum):
     Init = 3
     True_ = 4
     False_ = 5
+
+
+class PropagatorCheckMode(OrderedEnum):
+    """When a propagator's ``check`` is called, with clingo's values."""
+    Off = 0
+    Total = 1
+    Fixpoint = 2
+    Both = 3
 
 
 class ModelType(OrderedEnum):
@@ -226,6 +236,9 @@ class SolveHandle:
         answer = self._search.next()
         if answer is None:
             self._finish()
+            # an exception a propagator raised ends the solve with it
+            if self._control is not None:
+                self._control._core.propagator_error()
             return None
         model = Model(answer, self._type)
         self._last = model
@@ -398,6 +411,108 @@ class Backend:
     add_theory_term_string = add_theory_term_symbol = _theory
 
 
+class PropagateInit:
+    """What a propagator's ``init`` is given, as clingo's ``PropagateInit``: the
+    symbolic atoms, the solver literal of each program literal, watches, clauses
+    that hold from the start, and when ``check`` is called."""
+
+    def __init__(self, core, symbolic_atoms):
+        self._core = core
+        self._atoms = symbolic_atoms
+
+    @property
+    def symbolic_atoms(self):
+        return self._atoms
+
+    @property
+    def theory_atoms(self):
+        return iter(())
+
+    @property
+    def number_of_threads(self):
+        return 1
+
+    @property
+    def assignment(self):
+        return self._core.assignment
+
+    @property
+    def check_mode(self):
+        return PropagatorCheckMode(self._core.get_check_mode())
+
+    @check_mode.setter
+    def check_mode(self, mode):
+        self._core.set_check_mode(PropagatorCheckMode(mode).value)
+
+    @property
+    def undo_mode(self):
+        return 0
+
+    @undo_mode.setter
+    def undo_mode(self, mode):
+        pass
+
+    def solver_literal(self, literal):
+        return self._core.solver_literal(int(literal))
+
+    def add_watch(self, literal, thread_id=None):
+        self._core.add_watch(int(literal))
+
+    def remove_watch(self, literal, thread_id=None):
+        self._core.remove_watch(int(literal))
+
+    def freeze_literal(self, literal):
+        pass
+
+    def add_clause(self, clause):
+        return self._core.add_clause([int(l) for l in clause])
+
+    def add_nogood(self, nogood):
+        return self._core.add_clause([-int(l) for l in nogood])
+
+    def propagate(self):
+        return True
+
+    def add_literal(self, freeze=True):
+        raise RuntimeError("minasp: a propagator cannot add variables")
+
+    def add_weight_constraint(self, *args, **kwargs):
+        raise RuntimeError("minasp: a propagator cannot add weight constraints")
+
+    def add_minimize(self, *args, **kwargs):
+        raise RuntimeError("minasp: a propagator cannot add minimize literals")
+
+
+class _PropagatorAdapter:
+    """Calls the methods a user's propagator has (each is optional, as in clingo)."""
+
+    def __init__(self, user):
+        self._user = user
+        # the control's symbolic atoms, read before each solve (the solve
+        # calls ``init``, and the control is busy then)
+        self.atoms = None
+        self._init = getattr(user, "init", None)
+        self._propagate = getattr(user, "propagate", None)
+        self._undo = getattr(user, "undo", None)
+        self._check = getattr(user, "check", None)
+
+    def init(self, core):
+        if self._init is not None:
+            self._init(PropagateInit(core, self.atoms))
+
+    def propagate(self, control, changes):
+        if self._propagate is not None:
+            self._propagate(control, changes)
+
+    def undo(self, thread_id, assignment, changes):
+        if self._undo is not None:
+            self._undo(thread_id, assignment, changes)
+
+    def check(self, control):
+        if self._check is not None:
+            self._check(control)
+
+
 class SymbolicAtom:
     """An atom of the ground program."""
 
@@ -522,6 +637,7 @@ class Control:
         self._cleanup = True
         self._enumeration_assumption = True
         self._last = None
+        self._propagators = []
         self._solve_calls = 0
         self._times = {"total": 0.0, "cpu": 0.0, "solve": 0.0, "sat": 0.0, "unsat": 0.0}
         self._start = time.monotonic()
@@ -645,6 +761,10 @@ class Control:
             else:
                 raise TypeError("an assumption is a (symbol, truth) pair or a program literal")
         models = self._default_models() if self._models is None else self._models
+        if self._propagators:
+            atoms = self.symbolic_atoms
+            for p in self._propagators:
+                p.atoms = atoms
         start = time.monotonic()
         search = self._core.solve(models, pairs)
         self._solve_calls += 1
@@ -669,6 +789,13 @@ class Control:
     def get_const(self, name):
         """The value of the constant ``name`` (``#const``, or ``-c``, which wins); None if there is none."""
         return self._core.get_const(name)
+
+    def register_propagator(self, propagator):
+        """Adds ``propagator`` (an object with any of ``init``, ``propagate``, ``undo``,
+        ``check``, as clingo's ``Propagator``) to the solves from now on."""
+        adapter = _PropagatorAdapter(propagator)
+        self._propagators.append(adapter)
+        self._core.register_propagator(adapter)
 
     def backend(self):
         """A ``Backend`` adding ground statements to the program."""

@@ -8,6 +8,8 @@
 //! Ctrl-C (the signal interrupts the search, then `KeyboardInterrupt`
 //! is raised).
 
+mod propagator;
+
 use minasp::cli::Cli;
 use minasp::diagnostics::{Admit, Diagnostic, InfoClass, Level, MessageLimit};
 use minasp::program::{Atom, External, Lit};
@@ -328,6 +330,9 @@ struct Core {
     /// closed by the first use of the control that is no backend
     /// statement.
     backend: Option<minasp::Backend>,
+    /// The first exception a registered propagator raised, for the solve
+    /// to raise.
+    propagator_error: std::sync::Arc<Mutex<Option<PyErr>>>,
 }
 
 impl Core {
@@ -434,7 +439,15 @@ impl Core {
             messages.flush(&ctl, &cli);
             return Err(messages.error("parsing failed"));
         }
-        Ok(Core { ctl, cli, messages, models, failed: false, backend: None })
+        Ok(Core {
+            ctl,
+            cli,
+            messages,
+            models,
+            failed: false,
+            backend: None,
+            propagator_error: Default::default(),
+        })
     }
 
     /// The model limit given in the arguments (`None`: clingo's default).
@@ -599,6 +612,26 @@ impl Core {
     fn optimizing(&mut self) -> bool {
         self.settle();
         self.ctl.optimizing()
+    }
+
+    /// Adds a propagator to the solves from now on: `adapter` is a
+    /// `minasp._PropagatorAdapter`.
+    fn register_propagator(&mut self, adapter: PyObject) {
+        self.settle();
+        let p = propagator::PyPropagator {
+            obj: adapter,
+            raised: self.propagator_error.clone(),
+            stop: self.ctl.interrupter(),
+        };
+        self.ctl.register_propagator(std::sync::Arc::new(Mutex::new(p)));
+    }
+
+    /// Raises the first exception a propagator raised since the last call.
+    fn propagator_error(&self) -> PyResult<()> {
+        match self.propagator_error.lock().ok().and_then(|mut e| e.take()) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// Closes the open backend, if any (`Backend.__exit__`).
@@ -828,6 +861,9 @@ fn _minasp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Search>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Stop>()?;
+    m.add_class::<propagator::Assignment>()?;
+    m.add_class::<propagator::PropagateControl>()?;
+    m.add_class::<propagator::InitCore>()?;
     m.add_function(wrap_pyfunction!(function, m)?)?;
     m.add_function(wrap_pyfunction!(number, m)?)?;
     m.add_function(wrap_pyfunction!(string, m)?)?;

@@ -275,7 +275,8 @@ impl Propagator for Acyclic {
         out.extend_from_slice(&self.reasons[&(lit.code() as u32)]);
     }
 
-    fn undo(&mut self, unassigned: &[SLit], trail_len: usize) {
+    fn undo(&mut self, assignment: &Assignment, trail_len: usize) {
+        let unassigned = &assignment.trail[trail_len..];
         for (j, &l) in unassigned.iter().enumerate() {
             if trail_len + j >= self.head {
                 break;
@@ -373,7 +374,7 @@ mod tests {
         assert_eq!(why, vec![lit(0), lit(1), lit(2)]);
         // undone, and the other way round: x3 true first, then x1 closes
         // the cycle: a conflict over all four
-        p.undo(&[lit(1)], 2);
+        p.undo(&a, 2);
         a.trail.pop();
         a.value[lit(1).code()] = 0;
         a.value[(!lit(1)).code()] = 0;

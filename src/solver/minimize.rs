@@ -276,7 +276,8 @@ impl Propagator for Minimize {
         debug_assert!(out[start..].iter().all(|&l| l != lit && l != !lit));
     }
 
-    fn undo(&mut self, unassigned: &[SLit], trail_len: usize) {
+    fn undo(&mut self, assignment: &Assignment, trail_len: usize) {
+        let unassigned = &assignment.trail[trail_len..];
         for (j, &l) in unassigned.iter().enumerate() {
             if trail_len + j >= self.head {
                 break;

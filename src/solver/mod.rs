@@ -22,7 +22,7 @@
 //! root-level clean-up, `extend` variables and clauses added between
 //! models, `memory` what a search learnt, for another, `problem` the
 //! input, `propagator` the propagator interface, `minimize` and `acyclic`
-//! two propagators.
+//! two propagators, `external` propagators written outside the solver.
 
 mod acyclic;
 mod analyze;
@@ -32,6 +32,7 @@ mod decide;
 pub mod domain;
 mod dynamic_restart;
 mod extend;
+pub mod external;
 mod flip;
 mod fork;
 mod lit;
@@ -413,6 +414,16 @@ impl Solver {
             added |= self.add_root_clause(&lits, Some(lbd));
         }
         added
+    }
+
+    /// A copy of the assignment at the root level (the values the search
+    /// has for good).
+    pub fn root_assignment(&self) -> Assignment {
+        let mut a = Assignment::new(self.num_vars());
+        for &l in &self.assign.trail[..self.assign.level_start(0).min(self.assign.trail.len())] {
+            a.assign(l, Reason::None);
+        }
+        a
     }
 
     /// Adds a propagator (see [`Propagator`]); it is consulted from the

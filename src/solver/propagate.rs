@@ -126,7 +126,7 @@ impl Solver {
             self.weights.undo(p);
         }
         for p in &mut self.propagators {
-            p.undo(&self.assign.trail[start..], start);
+            p.undo(&self.assign, start);
         }
         for i in start..self.assign.trail.len() {
             let l = self.assign.trail[i];

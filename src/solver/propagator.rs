@@ -53,9 +53,10 @@ pub trait Propagator: Send {
         unreachable!("this propagator implies no literal without a clause");
     }
 
-    /// The trail is cut back to `trail_len`; `unassigned` are the literals
-    /// that lose their values.
-    fn undo(&mut self, unassigned: &[SLit], trail_len: usize);
+    /// The trail is cut back to `trail_len`: the literals of
+    /// `assignment.trail[trail_len..]` lose their values (they still have
+    /// them in `assignment`).
+    fn undo(&mut self, assignment: &Assignment, trail_len: usize);
 
     /// The solver now has `num_vars` variables.
     fn grow(&mut self, num_vars: usize);

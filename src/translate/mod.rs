@@ -252,6 +252,37 @@ impl ProgramSolver {
         }
     }
 
+    /// Adds a propagator written outside the solver, told by its `init`
+    /// the solver literal of each program literal: `literal_of` gives the
+    /// literal of this translation for it, or its value when the program
+    /// fixed it (`None`: no atom). See [`crate::solver::external`].
+    pub fn add_user_propagator(
+        &mut self,
+        user: std::sync::Arc<std::sync::Mutex<dyn crate::solver::external::UserPropagator>>,
+        literal_of: &dyn Fn(i32) -> Option<Result<Lit, bool>>,
+    ) {
+        use crate::solver::external::{number, External, PropagateInit};
+        let true_lit = self.true_lit;
+        let solver_literal = |n: i32| -> Option<i32> {
+            Some(number(match literal_of(n)? {
+                Ok(l) => self.literal(l),
+                Err(true) => true_lit,
+                Err(false) => !true_lit,
+            }))
+        };
+        let root = self.solver.root_assignment();
+        let mut given = PropagateInit::new(&root, &solver_literal);
+        if let Ok(mut u) = user.lock() {
+            u.init(&mut given);
+        }
+        let PropagateInit { watches, clauses, check_mode, .. } = given;
+        for c in &clauses {
+            self.solver.add_clause(c);
+        }
+        let num_vars = self.solver.num_vars();
+        self.solver.add_propagator(Box::new(External::new(user, num_vars, &watches, check_mode)));
+    }
+
     /// Adds the clause `lits` (program literals, one must hold) at the root.
     pub fn add_clause(&mut self, lits: &[Lit]) {
         let c: Vec<SLit> = lits.iter().map(|&l| self.literal(l)).collect();

@@ -460,7 +460,8 @@ impl Propagator for Unfounded {
         }
     }
 
-    fn undo(&mut self, unassigned: &[SLit], trail_len: usize) {
+    fn undo(&mut self, assignment: &Assignment, trail_len: usize) {
+        let unassigned = &assignment.trail[trail_len..];
         for l in unassigned {
             self.on_unassign(l.var());
         }

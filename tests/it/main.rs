@@ -37,6 +37,7 @@ mod optimization_output;
 mod playground;
 mod programs;
 mod projection;
+mod propagators;
 mod reify;
 mod search_options;
 mod seeds;

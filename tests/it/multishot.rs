@@ -220,3 +220,23 @@ fn constants_and_minimize_statements_as_clingo_gives_them() {
     let model = solve.next().expect("an answer set");
     assert_eq!(model.priorities(), [4], "only the new statement's level");
 }
+
+/// `optN`'s optimal phase runs a new search: the assumptions hold there
+/// too (they were lost: every answer set within the optimum's cost came,
+/// `item(3) item(4)` with cost 3 among them). clingo 5.8.3 prints only
+/// `item(2) item(3)` at cost 5 as optimal.
+#[test]
+fn assumptions_hold_in_the_optimal_phase_of_opt_n() {
+    let mut options = Options::default();
+    options.opt.mode = minasp::optimize::OptMode::OptN;
+    let mut ctl = Control::new(options);
+    ctl.add("base", "{ item(1..4) }. :- not 2 { item(X) }. #minimize { X,Y : item(Y), X = 5 - Y }.");
+    ctl.ground().unwrap();
+    let mut solve = ctl.solve_assuming(0, &[(atom("item(4)"), false)]).unwrap();
+    let optimal: Vec<(String, Vec<i64>)> = solve
+        .by_ref()
+        .filter(|m| m.optimality_proven())
+        .map(|m| (m.shown().join(" "), m.cost().to_vec()))
+        .collect();
+    assert_eq!(optimal, [("item(2) item(3)".to_string(), vec![5])]);
+}
