@@ -790,6 +790,11 @@ class Control:
         """The value of the constant ``name`` (``#const``, or ``-c``, which wins); None if there is none."""
         return self._core.get_const(name)
 
+    def load_aspif(self, files):
+        """Reads the ground programs ``files`` (aspif; their atom numbers are one
+        program's) as the program, for a control with no program yet."""
+        self._core.load_aspif([str(f) for f in files])
+
     def register_propagator(self, propagator):
         """Adds ``propagator`` (an object with any of ``init``, ``propagate``, ``undo``,
         ``check``, as clingo's ``Propagator``) to the solves from now on."""

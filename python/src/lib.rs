@@ -466,6 +466,35 @@ impl Core {
         self.add_text(part, &params, "<block>", program)
     }
 
+    /// Reads the aspif files `paths` as the program (clingo's `load_aspif`,
+    /// for a control with no program yet); a file given twice is read once.
+    fn load_aspif(&mut self, paths: Vec<String>) -> PyResult<()> {
+        self.settle();
+        let mut seen = Vec::new();
+        let mut programs = Vec::new();
+        for path in paths {
+            if seen.contains(&path) {
+                let text = format!("<cmd>: warning: already included file:\n  {path}\n\n");
+                self.messages.emit(Level::Warning, 3, &text);
+                continue;
+            }
+            match std::fs::read(&path) {
+                Ok(bytes) => programs.push(bytes),
+                Err(_) => {
+                    let text = format!("<cmd>: error: file could not be opened:\n  {path}\n\n");
+                    self.messages.emit(Level::Error, 1, &text);
+                    return Err(self.messages.error("parsing failed"));
+                }
+            }
+            seen.push(path);
+        }
+        if programs.is_empty() {
+            return Ok(());
+        }
+        let joined = minasp::aspif::join(&programs);
+        self.ctl.load_ground(&joined).map_err(|e| PyRuntimeError::new_err(format!("reading aspif: {e}")))
+    }
+
     fn load(&mut self, path: &str) -> PyResult<()> {
         self.settle();
         if self.failed {

@@ -108,6 +108,34 @@ impl GroundInput {
     }
 }
 
+/// Several aspif programs as one, as clingo's `load_aspif` reads them into
+/// one program: their atom numbers are the same atoms. The first's header,
+/// then every program's statements, then the end. One program (in any
+/// format) is returned as it is.
+pub fn join(programs: &[Vec<u8>]) -> Vec<u8> {
+    if let [one] = programs {
+        return one.clone();
+    }
+    let mut out = Vec::new();
+    for (i, p) in programs.iter().enumerate() {
+        let mut lines: Vec<&[u8]> = p.split(|&b| b == b'\n').collect();
+        while lines.last().is_some_and(|l| l.iter().all(u8::is_ascii_whitespace)) {
+            lines.pop();
+        }
+        // the end statement `0`
+        if lines.last().is_some_and(|l| l.trim_ascii() == b"0") {
+            lines.pop();
+        }
+        let skip = usize::from(i > 0 && lines.first().is_some_and(|l| l.starts_with(b"asp ")));
+        for l in &lines[skip..] {
+            out.extend_from_slice(l);
+            out.push(b'\n');
+        }
+    }
+    out.extend_from_slice(b"0\n");
+    out
+}
+
 /// Reads a ground program in any of the formats (detected; `Err` if none).
 pub fn read_any(text: &[u8]) -> Result<GroundInput, ReadError> {
     read_any_as(text, false)
@@ -229,6 +257,19 @@ impl<'a> Nums<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two aspif programs joined are one: their atom numbers name the
+    /// same atoms, and the second's header and the first's end are gone.
+    #[test]
+    fn joined_programs_share_their_atoms() {
+        let first = b"asp 1 0 0\n1 1 2 1 2 0 0\n4 1 a 1 1\n0\n".to_vec();
+        let second = b"asp 1 0 0\n1 0 1 3 0 1 2\n4 1 c 1 3\n0\n\n".to_vec();
+        let joined = join(&[first.clone(), second]);
+        assert_eq!(joined, b"asp 1 0 0\n1 1 2 1 2 0 0\n4 1 a 1 1\n1 0 1 3 0 1 2\n4 1 c 1 3\n0\n".to_vec());
+        let g = read_any(&joined).unwrap();
+        assert_eq!(g.program.rules.len(), 2);
+        assert_eq!(join(&[first.clone()]), first);
+    }
 
     #[test]
     fn detects_formats() {
