@@ -702,6 +702,11 @@ impl Control {
     /// ground with [`Control::ground_parts`].
     pub fn open_backend(&mut self) -> Result<crate::Backend, Error> {
         use crate::backend::Target;
+        // after a grounding that failed, the parts grounded before it are
+        // grounded again first (as the next grounding would)
+        if self.live.is_none() && self.ground.is_none() && !self.grounded.is_empty() {
+            self.ground_parts_as(&[], true)?;
+        }
         let target = match (self.live.take(), self.ground.take()) {
             (Some(mut grounder), last) => {
                 if let Some(last) = last {

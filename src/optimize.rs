@@ -333,7 +333,7 @@ impl Search {
             optimal_pending: self.optimal_pending,
             stop_reached: self.stop_reached,
             others: Stats::default(),
-            users: Vec::new(),
+            users: self.users.clone(),
             clauses: self.clauses.clone(),
         })
     }

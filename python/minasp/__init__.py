@@ -236,9 +236,11 @@ class SolveHandle:
         answer = self._search.next()
         if answer is None:
             self._finish()
-            # an exception a propagator raised ends the solve with it
-            if self._control is not None:
-                self._control._core.propagator_error()
+            return None
+        if self._control is not None and self._control._core.propagator_failed():
+            # (a model found after a propagator raised is none)
+            self._search.cancel()
+            self._finish(stopped=True)
             return None
         model = Model(answer, self._type)
         self._last = model
@@ -257,6 +259,8 @@ class SolveHandle:
         self._result = SolveResult(sat, unsat, exhausted, interrupted)
         if self._control is not None:
             self._control._last = self._search
+            # an exception a propagator raised ends the solve with it
+            self._control._core.propagator_error()
         if self._on_finish is not None:
             self._on_finish(self._result)
 
@@ -350,16 +354,23 @@ class Backend:
 
     def __init__(self, core):
         self._core = core
+        self._closed = False
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        self._core.backend_close()
+        self.close()
         return False
 
     def close(self):
+        self._closed = True
         self._core.backend_close()
+
+    def __getattribute__(self, name):
+        if name.startswith("add_") and name != "add_atom" and object.__getattribute__(self, "_closed"):
+            raise RuntimeError("backend not available")
+        return object.__getattribute__(self, name)
 
     def add_atom(self, symbol=None):
         """The literal of the atom of ``symbol`` (a function), made if the program has
@@ -486,8 +497,9 @@ class PropagateInit:
 class _PropagatorAdapter:
     """Calls the methods a user's propagator has (each is optional, as in clingo)."""
 
-    def __init__(self, user):
+    def __init__(self, user, control):
         self._user = user
+        self._control = control
         # the control's symbolic atoms, read before each solve (the solve
         # calls ``init``, and the control is busy then)
         self.atoms = None
@@ -496,21 +508,29 @@ class _PropagatorAdapter:
         self._undo = getattr(user, "undo", None)
         self._check = getattr(user, "check", None)
 
+    def _call(self, method, *args):
+        # the control is searching: it cannot change until the call returns
+        self._control._busy += 1
+        try:
+            method(*args)
+        finally:
+            self._control._busy -= 1
+
     def init(self, core):
         if self._init is not None:
-            self._init(PropagateInit(core, self.atoms))
+            self._call(self._init, PropagateInit(core, self.atoms))
 
     def propagate(self, control, changes):
         if self._propagate is not None:
-            self._propagate(control, changes)
+            self._call(self._propagate, control, changes)
 
     def undo(self, thread_id, assignment, changes):
         if self._undo is not None:
-            self._undo(thread_id, assignment, changes)
+            self._call(self._undo, thread_id, assignment, changes)
 
     def check(self, control):
         if self._check is not None:
-            self._check(control)
+            self._call(self._check, control)
 
 
 class SymbolicAtom:
@@ -638,6 +658,9 @@ class Control:
         self._enumeration_assumption = True
         self._last = None
         self._propagators = []
+        # propagator calls running, and the last solve's handle
+        self._busy = 0
+        self._active = None
         self._solve_calls = 0
         self._times = {"total": 0.0, "cpu": 0.0, "solve": 0.0, "sat": 0.0, "unsat": 0.0}
         self._start = time.monotonic()
@@ -724,15 +747,18 @@ class Control:
         """Grounds the part instances ``parts`` (``[("base", [])]`` by default);
         ``@f(..)`` in the program calls ``context.f`` with the arguments' symbols
         (a symbol, or an iterable of symbols, each an instance, comes back)."""
+        self._not_searching()
         self._core.ground([(name, list(args)) for name, args in parts], context if context else None)
 
     # externals
     def assign_external(self, external, truth):
         """Assigns the external atom ``external`` True, False or None (free)."""
+        self._not_searching()
         self._core.assign_external(external, truth)
 
     def release_external(self, external):
         """Makes the external atom ``external`` false for good."""
+        self._not_searching()
         self._core.assign_external(external, "release")
 
     # solving
@@ -741,6 +767,7 @@ class Control:
         """Solves; returns a ``SolveResult``, or a ``SolveHandle`` with ``yield_`` or ``async_``.
         An assumption is a ``(symbol, truth)`` pair or a program literal (see
         ``SymbolicAtom.literal``; one of no atom cannot hold)."""
+        self._not_searching()
         pairs, literals = [], []
         atoms = None
         for a in assumptions:
@@ -772,6 +799,7 @@ class Control:
         type_ = {"brave": ModelType.BraveConsequences,
                  "cautious": ModelType.CautiousConsequences}.get(mode, ModelType.StableModel)
         handle = SolveHandle(search, on_model, type_, on_finish, self, yield_, (pairs, literals))
+        self._active = handle
         self._last = search
         if yield_ or async_:
             return handle
@@ -793,17 +821,27 @@ class Control:
     def load_aspif(self, files):
         """Reads the ground programs ``files`` (aspif; their atom numbers are one
         program's) as the program, for a control with no program yet."""
+        self._not_searching()
         self._core.load_aspif([str(f) for f in files])
+
+    def _not_searching(self):
+        # as clingo: no grounding, solving or backend while a solve runs
+        # (its handle unfinished, or in one of its callbacks)
+        active = self._active is not None and not self._active._finished
+        if self._busy or active:
+            raise RuntimeError("Program updates not supported!")
 
     def register_propagator(self, propagator):
         """Adds ``propagator`` (an object with any of ``init``, ``propagate``, ``undo``,
         ``check``, as clingo's ``Propagator``) to the solves from now on."""
-        adapter = _PropagatorAdapter(propagator)
+        self._not_searching()
+        adapter = _PropagatorAdapter(propagator, self)
         self._propagators.append(adapter)
         self._core.register_propagator(adapter)
 
     def backend(self):
         """A ``Backend`` adding ground statements to the program."""
+        self._not_searching()
         return Backend(self._core)
 
     def remove_minimize(self):

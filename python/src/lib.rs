@@ -413,8 +413,8 @@ fn atoms(ls: &[i64]) -> PyResult<Vec<Atom>> {
         .collect()
 }
 
-fn weighted(ls: &[(i64, i64)]) -> PyResult<Vec<(Lit, i64)>> {
-    ls.iter().map(|&(l, w)| Ok((lit(l)?, w))).collect()
+fn weighted(ls: &[(i64, i32)]) -> PyResult<Vec<(Lit, i64)>> {
+    ls.iter().map(|&(l, w)| Ok((lit(l)?, w.into()))).collect()
 }
 
 #[pymethods]
@@ -583,6 +583,10 @@ impl Core {
         }
         let stop = self.ctl.interrupter();
         stop.reset();
+        // (an exception of an earlier solve that was never raised is dropped)
+        if let Ok(mut e) = self.propagator_error.lock() {
+            e.take();
+        }
         let solve = self.ctl.solve_assuming(models, &assumptions);
         self.messages.flush(&self.ctl, &self.cli);
         let optimizing = self.ctl.optimizing();
@@ -655,6 +659,11 @@ impl Core {
         self.ctl.register_propagator(std::sync::Arc::new(Mutex::new(p)));
     }
 
+    /// Whether a propagator raised an exception not yet raised again.
+    fn propagator_failed(&self) -> bool {
+        self.propagator_error.lock().map(|e| e.is_some()).unwrap_or(false)
+    }
+
     /// Raises the first exception a propagator raised since the last call.
     fn propagator_error(&self) -> PyResult<()> {
         match self.propagator_error.lock().ok().and_then(|mut e| e.take()) {
@@ -685,18 +694,18 @@ impl Core {
     fn backend_add_weight_rule(
         &mut self,
         head: Vec<i64>,
-        lower: i64,
-        body: Vec<(i64, i64)>,
+        lower: i32,
+        body: Vec<(i64, i32)>,
         choice: bool,
     ) -> PyResult<()> {
         let head = atoms(&head)?;
         let body = weighted(&body)?;
-        self.backend()?.add_weight_rule(&head, lower, &body, choice).map_err(backend_error)
+        self.backend()?.add_weight_rule(&head, lower.into(), &body, choice).map_err(backend_error)
     }
 
-    fn backend_add_minimize(&mut self, priority: i64, literals: Vec<(i64, i64)>) -> PyResult<()> {
+    fn backend_add_minimize(&mut self, priority: i32, literals: Vec<(i64, i32)>) -> PyResult<()> {
         let lits = weighted(&literals)?;
-        self.backend()?.add_minimize(priority, &lits).map_err(backend_error)
+        self.backend()?.add_minimize(priority.into(), &lits).map_err(backend_error)
     }
 
     /// `value`: `true`, `false`, `free` or `release`.
@@ -727,8 +736,8 @@ impl Core {
         &mut self,
         atom: i64,
         kind: &str,
-        bias: i64,
-        priority: i64,
+        bias: i32,
+        priority: u32,
         condition: Vec<i64>,
     ) -> PyResult<()> {
         use minasp::program::Modifier;
@@ -743,7 +752,9 @@ impl Core {
         };
         let atom = atoms(&[atom])?[0];
         let condition = lits(&condition)?;
-        self.backend()?.add_heuristic(atom, modifier, bias, priority, &condition).map_err(backend_error)
+        self.backend()?
+            .add_heuristic(atom, modifier, bias.into(), priority.into(), &condition)
+            .map_err(backend_error)
     }
 
     /// The enumeration mode's name (`auto`, `brave`, `cautious`).

@@ -10,6 +10,7 @@
 //! the solve to raise, and interrupts the search.
 
 use minasp::solver::external::{CheckMode, PropagateControl as Ctl, PropagateInit, UserPropagator, View};
+use minasp::solver::Assignment as Values;
 use minasp::Interrupter;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -39,13 +40,15 @@ impl<T> Slot<T> {
 
 /// The solver's assignment, during a propagator call.
 #[pyclass(module = "minasp", name = "Assignment", frozen)]
-pub struct Assignment(Slot<View<'static>>);
+pub struct Assignment(Slot<Values>);
 
 impl Assignment {
     fn with<R>(&self, f: impl FnOnce(&View<'_>) -> R) -> PyResult<R> {
         // SAFETY: the pointer is set only while the call it was made for
-        // runs (see the module invariant), and only read under the GIL.
-        Ok(f(unsafe { &*self.0.get()? }))
+        // runs (see the module invariant), and only read under the GIL; the
+        // solver's assignment is not changed while the call runs.
+        let values: &Values = unsafe { &*self.0.get()? };
+        Ok(f(&View::new(values)))
     }
 }
 
@@ -250,8 +253,8 @@ impl PyPropagator {
         }
     }
 
-    fn assignment(py: Python<'_>, view: &View<'_>) -> PyResult<Py<Assignment>> {
-        let p = view as *const View<'_> as *mut View<'static>;
+    fn assignment(py: Python<'_>, view: View<'_>) -> PyResult<Py<Assignment>> {
+        let p = view.assignment() as *const Values as *mut Values;
         Py::new(py, Assignment(Slot::new(p)))
     }
 
@@ -298,7 +301,7 @@ impl UserPropagator for PyPropagator {
     }
 
     fn undo(&mut self, assignment: &View<'_>, changes: &[i32]) {
-        Python::with_gil(|py| match PyPropagator::assignment(py, assignment) {
+        Python::with_gil(|py| match PyPropagator::assignment(py, *assignment) {
             Ok(a) => {
                 self.call(py, "undo", (0, a.clone_ref(py), changes.to_vec()));
                 a.get().0.clear();

@@ -268,7 +268,7 @@ mod tests {
         assert_eq!(joined, b"asp 1 0 0\n1 1 2 1 2 0 0\n4 1 a 1 1\n1 0 1 3 0 1 2\n4 1 c 1 3\n0\n".to_vec());
         let g = read_any(&joined).unwrap();
         assert_eq!(g.program.rules.len(), 2);
-        assert_eq!(join(&[first.clone()]), first);
+        assert_eq!(join(std::slice::from_ref(&first)), first);
     }
 
     #[test]

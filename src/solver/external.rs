@@ -8,8 +8,8 @@
 //! stands for; [`External`] keeps each clause and, at every propagation
 //! fixpoint, answers those that are conflicts or imply a literal, so a
 //! clause added once keeps applying (clingo's locked clauses). `undo`
-//! hears of exactly the watched literals `propagate` was told of that
-//! lose their values, before the trail shrinks.
+//! hears of exactly the literals `propagate` was told of that lose their
+//! values (whatever the watches are by then), before the trail shrinks.
 
 use super::assignment::Assignment;
 use super::lit::{SLit, Var};
@@ -47,11 +47,22 @@ pub fn literal(n: i32, num_vars: usize) -> Option<SLit> {
 }
 
 /// What a propagator reads of the assignment.
+#[derive(Copy, Clone)]
 pub struct View<'a> {
     a: &'a Assignment,
 }
 
-impl View<'_> {
+impl<'a> View<'a> {
+    /// A view of `a`.
+    pub fn new(a: &'a Assignment) -> View<'a> {
+        View { a }
+    }
+
+    /// The assignment viewed.
+    pub fn assignment(self) -> &'a Assignment {
+        self.a
+    }
+
     fn lit(&self, n: i32) -> Option<SLit> {
         literal(n, self.a.level.len())
     }
@@ -112,10 +123,10 @@ pub struct PropagateControl<'a> {
     conflict: bool,
 }
 
-impl PropagateControl<'_> {
+impl<'a> PropagateControl<'a> {
     /// The assignment.
-    pub fn assignment(&self) -> &View<'_> {
-        &self.view
+    pub fn assignment(&self) -> View<'a> {
+        self.view
     }
 
     /// Adds the clause `lits` (solver literals; an unknown one is
@@ -181,6 +192,9 @@ pub struct External {
     watch: Vec<bool>,
     /// The trail up to here was told of.
     told: usize,
+    /// The literals `propagate` was told of, with their trail positions
+    /// (ascending): what `undo` tells of when they lose their values.
+    reported: Vec<(usize, i32)>,
     /// The clauses added so far.
     clauses: Vec<Vec<SLit>>,
     /// Scratch: the watched literals of one call.
@@ -200,7 +214,15 @@ impl External {
         for l in watches {
             watch[l.code()] = true;
         }
-        External { user, mode, watch, told: 0, clauses: Vec::new(), changes: Vec::new() }
+        External {
+            user,
+            mode,
+            watch,
+            told: 0,
+            reported: Vec::new(),
+            clauses: Vec::new(),
+            changes: Vec::new(),
+        }
     }
 
     /// The clauses that are conflicts or imply a literal, as nogoods
@@ -228,9 +250,11 @@ impl Propagator for External {
     fn propagate(&mut self, a: &Assignment, out: &mut Answer) {
         let Ok(mut user) = self.user.lock() else { return };
         self.changes.clear();
-        for &l in &a.trail[self.told.min(a.trail.len())..] {
+        let from = self.told.min(a.trail.len());
+        for (i, &l) in a.trail.iter().enumerate().skip(from) {
             if self.watch[l.code()] {
                 self.changes.push(number(l));
+                self.reported.push((i, number(l)));
             }
         }
         self.told = a.trail.len();
@@ -257,16 +281,14 @@ impl Propagator for External {
     }
 
     fn undo(&mut self, a: &Assignment, trail_len: usize) {
-        if self.told <= trail_len {
+        self.told = self.told.min(trail_len);
+        // exactly the literals `propagate` was told of from `trail_len` on
+        let keep = self.reported.partition_point(|&(i, _)| i < trail_len);
+        if keep == self.reported.len() {
             return;
         }
-        let told = &a.trail[trail_len..self.told.min(a.trail.len())];
         self.changes.clear();
-        self.changes.extend(told.iter().filter(|l| self.watch[l.code()]).map(|&l| number(l)));
-        self.told = trail_len;
-        if self.changes.is_empty() {
-            return;
-        }
+        self.changes.extend(self.reported.drain(keep..).map(|(_, l)| l));
         if let Ok(mut user) = self.user.lock() {
             user.undo(&View { a }, &self.changes);
         }
@@ -283,6 +305,7 @@ impl Propagator for External {
             mode: self.mode,
             watch: self.watch.clone(),
             told: self.told,
+            reported: self.reported.clone(),
             clauses: self.clauses.clone(),
             changes: Vec::new(),
         })
@@ -323,8 +346,8 @@ impl<'a> PropagateInit<'a> {
     }
 
     /// The assignment at the root.
-    pub fn assignment(&self) -> &View<'_> {
-        &self.view
+    pub fn assignment(&self) -> View<'a> {
+        self.view
     }
 
     /// Watches literal `n` (an unknown one is refused).

@@ -134,3 +134,55 @@ fn a_check_refutes_total_assignments() {
     // and again, in a second solve (init is called again)
     assert_eq!(answers(&mut ctl, &[]).1.len(), 6);
 }
+
+/// Watches every `p(X)`, and stops watching each once told of it: `undo`
+/// must still tell of exactly the literals `propagate` told of (before,
+/// it told of those still watched).
+struct Forgetful {
+    program: Vec<i32>,
+    told: Vec<i32>,
+    undone_untold: usize,
+    undone: usize,
+}
+
+impl UserPropagator for Forgetful {
+    fn init(&mut self, init: &mut PropagateInit<'_>) {
+        for &l in &self.program {
+            let s = init.solver_literal(l).unwrap();
+            init.add_watch(s).unwrap();
+            init.add_watch(-s).unwrap();
+        }
+    }
+    fn propagate(&mut self, ctl: &mut PropagateControl<'_>, changes: &[i32]) {
+        for &l in changes {
+            self.told.push(l);
+            ctl.remove_watch(l);
+        }
+    }
+    fn undo(&mut self, _: &View<'_>, changes: &[i32]) {
+        for l in changes {
+            self.undone += 1;
+            match self.told.iter().rposition(|t| t == l) {
+                Some(i) => {
+                    self.told.remove(i);
+                }
+                None => self.undone_untold += 1,
+            }
+        }
+    }
+    fn check(&mut self, _: &mut PropagateControl<'_>) {}
+}
+
+#[test]
+fn undo_tells_of_what_propagate_told_of() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add("base", "{ p(1..6) }. :- p(1), p(2), not p(3). :- 3 { p(X) }.");
+    ctl.ground_parts(&[("base".to_string(), Vec::new())]).unwrap();
+    let program = atoms_of(&ctl, "p").into_iter().map(|(l, _)| l).collect();
+    let p = Arc::new(Mutex::new(Forgetful { program, told: Vec::new(), undone_untold: 0, undone: 0 }));
+    ctl.register_propagator(p.clone());
+    assert_eq!(answers(&mut ctl, &[]).1.len(), 21);
+    let p = p.lock().unwrap();
+    assert!(p.undone > 0);
+    assert_eq!(p.undone_untold, 0);
+}

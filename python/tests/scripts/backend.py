@@ -105,3 +105,27 @@ with ctl.backend() as b:
     b.add_heuristic(lit["v"], clingo.HeuristicType.True_, 1, 0, [])
     b.add_heuristic(lit["u"], clingo.HeuristicType.Sign, 1, 0, [lit["v"]])
 print("heuristic:", models(ctl))
+
+# a closed backend, and a backend while a solve runs
+ctl = clingo.Control(["0"])
+ctl.add("base", [], "{a;b}.")
+ctl.ground([("base", [])])
+with ctl.backend() as b:
+    pass
+try:
+    b.add_rule([1])
+except RuntimeError as e:
+    print("after close:", e)
+with ctl.solve(yield_=True) as h:
+    for m in h:
+        try:
+            with ctl.backend() as b2:
+                pass
+        except RuntimeError as e:
+            print("during a solve:", e)
+        break
+try:
+    with ctl.backend() as b:
+        b.add_weight_rule([b.add_atom(clingo.Function("h"))], 2**40, [])
+except OverflowError:
+    print("a bound beyond 32 bits: OverflowError")

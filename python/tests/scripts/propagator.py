@@ -134,3 +134,34 @@ try:
     ctl.solve()
 except Exception as e:
     print("raised:", type(e).__name__, e)
+
+
+class BoomInCheck:
+    def check(self, control):
+        raise ValueError("boom in check")
+
+
+ctl = clingo.Control(["0"])
+ctl.add("base", [], "{ a }.")
+ctl.ground([("base", [])])
+ctl.register_propagator(BoomInCheck())
+seen = []
+try:
+    ctl.solve(on_model=lambda m: seen.append(str(m)))
+except ValueError as e:
+    print("raised:", e, "models seen:", seen)
+
+
+class Updating:
+    def check(self, control):
+        try:
+            ctl.solve()
+        except RuntimeError as e:
+            print("solve in check:", e)
+
+
+ctl = clingo.Control(["1"])
+ctl.add("base", [], "{ a }.")
+ctl.ground([("base", [])])
+ctl.register_propagator(Updating())
+print(ctl.solve())
