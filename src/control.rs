@@ -719,13 +719,10 @@ impl Control {
                 Target::Grounder(Box::new(grounder))
             }
             (None, None) => Target::Grounder(Box::new(ground::Grounder::new(self.options.explain))),
-            (None, Some(last)) => match &*last {
-                Ground::Read(_) => match Arc::try_unwrap(last).unwrap_or_else(|shared| (*shared).clone()) {
-                    Ground::Read(r) => Target::Read(r),
-                    Ground::Grounded(_) => unreachable!("matched as read"),
-                },
-                Ground::Grounded(_) => {
-                    self.ground = Some(last);
+            (None, Some(last)) => match Arc::try_unwrap(last).unwrap_or_else(|shared| (*shared).clone()) {
+                Ground::Read(r) => Target::Read(r),
+                grounded => {
+                    self.ground = Some(Arc::new(grounded));
                     return Err(Error::Usage("a backend adds to a program grounded in steps (ground_parts)"));
                 }
             },

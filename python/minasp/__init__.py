@@ -367,10 +367,11 @@ class Backend:
         self._closed = True
         self._core.backend_close()
 
-    def __getattribute__(self, name):
-        if name.startswith("add_") and name != "add_atom" and object.__getattribute__(self, "_closed"):
+    def _open(self):
+        """The core, for a statement (refused once the backend is closed, as clingo's)."""
+        if self._closed:
             raise RuntimeError("backend not available")
-        return object.__getattribute__(self, name)
+        return self._core
 
     def add_atom(self, symbol=None):
         """The literal of the atom of ``symbol`` (a function), made if the program has
@@ -380,35 +381,35 @@ class Backend:
     def add_rule(self, head, body=(), choice=False):
         """Adds ``head :- body`` (a disjunction of the head atoms; a choice with ``choice``;
         an integrity constraint without head atoms)."""
-        self._core.backend_add_rule([int(a) for a in head], [int(l) for l in body], bool(choice))
+        self._open().backend_add_rule([int(a) for a in head], [int(l) for l in body], bool(choice))
 
     def add_weight_rule(self, head, lower, body, choice=False):
         """Adds ``head :- lower <= #sum { w : l }`` over the ``(literal, weight)`` pairs
         ``body``."""
         pairs = [(int(l), int(w)) for l, w in body]
-        self._core.backend_add_weight_rule([int(a) for a in head], int(lower), pairs, bool(choice))
+        self._open().backend_add_weight_rule([int(a) for a in head], int(lower), pairs, bool(choice))
 
     def add_minimize(self, priority, literals):
         """Adds a minimize statement over the ``(literal, weight)`` pairs ``literals``."""
-        self._core.backend_add_minimize(int(priority), [(int(l), int(w)) for l, w in literals])
+        self._open().backend_add_minimize(int(priority), [(int(l), int(w)) for l, w in literals])
 
     def add_external(self, atom, value=TruthValue.False_):
         """Declares ``atom`` external with the value ``value`` (a ``TruthValue``)."""
         names = {TruthValue.True_: "true", TruthValue.False_: "false",
                  TruthValue.Free: "free", TruthValue.Release: "release"}
-        self._core.backend_add_external(int(atom), names[value])
+        self._open().backend_add_external(int(atom), names[value])
 
     def add_assume(self, literals):
         """The next solve assumes ``literals``."""
-        self._core.backend_add_assume([int(l) for l in literals])
+        self._open().backend_add_assume([int(l) for l in literals])
 
     def add_project(self, atoms):
         """Adds ``atoms`` to the projection atoms."""
-        self._core.backend_add_project([int(a) for a in atoms])
+        self._open().backend_add_project([int(a) for a in atoms])
 
     def add_heuristic(self, atom, type, bias, priority, condition):
         """Adds a heuristic modifier of the ``HeuristicType`` ``type`` for ``atom``."""
-        self._core.backend_add_heuristic(int(atom), type.name, int(bias), int(priority),
+        self._open().backend_add_heuristic(int(atom), type.name, int(bias), int(priority),
                                          [int(l) for l in condition])
 
     def add_acyc_edge(self, node_u, node_v, condition):

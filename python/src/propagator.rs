@@ -264,11 +264,11 @@ impl PyPropagator {
         Py::new(py, PropagateControl { ctl: Slot::new(p), assignment })
     }
 
-    fn done(py: Python<'_>, c: &Py<PropagateControl>) {
+    /// The call `c` was made for returned.
+    fn done(c: &Py<PropagateControl>) {
         let c = c.get();
         c.ctl.clear();
         c.assignment.get().0.clear();
-        let _ = py;
     }
 }
 
@@ -294,7 +294,7 @@ impl UserPropagator for PyPropagator {
         Python::with_gil(|py| match self.control(py, ctl) {
             Ok(c) => {
                 self.call(py, "propagate", (c.clone_ref(py), changes.to_vec()));
-                PyPropagator::done(py, &c);
+                PyPropagator::done(&c);
             }
             Err(e) => self.fail(e),
         })
@@ -314,7 +314,7 @@ impl UserPropagator for PyPropagator {
         Python::with_gil(|py| match self.control(py, ctl) {
             Ok(c) => {
                 self.call(py, "check", (c.clone_ref(py),));
-                PyPropagator::done(py, &c);
+                PyPropagator::done(&c);
             }
             Err(e) => self.fail(e),
         })
