@@ -217,6 +217,53 @@ impl Ground {
         }
     }
 
+    /// The output table as observers are told it: shown atoms with their
+    /// aspif atom (0: a fact), other shown terms with their condition.
+    fn output_table(&self) -> Vec<crate::observe::Shown> {
+        use crate::observe::{atom, Shown};
+        let program = self.program();
+        let mut fact = vec![false; program.num_atoms as usize];
+        for r in &program.rules {
+            if let (crate::program::Head::Disjunction(h), crate::program::Body::Normal(b)) =
+                (&r.head, &r.body)
+            {
+                if let ([a], true) = (&h[..], b.is_empty()) {
+                    fact[a.index()] = true;
+                }
+            }
+        }
+        match self {
+            Ground::Grounded(g) => g
+                .output
+                .iter()
+                .map(|&(s, cond)| {
+                    let v = g.syms.value(s);
+                    match cond {
+                        Some(a) if g.atom_syms.get(&a) == Some(&s) => Shown::Atom(v, atom(a)),
+                        Some(a) => Shown::Term(v, vec![atom(a) as i32]),
+                        None if g.atom_of(s).is_some_and(|a| fact[a.index()]) => Shown::Atom(v, 0),
+                        None => Shown::Term(v, Vec::new()),
+                    }
+                })
+                .collect(),
+            Ground::Read(r) => r
+                .output
+                .iter()
+                .filter_map(|(text, cond)| {
+                    let v = Value::parse(text)?;
+                    Some(match cond[..] {
+                        [l] if l.is_positive()
+                            && matches!(&v, Value::Func { name, .. } if !name.is_empty()) =>
+                        {
+                            Shown::Atom(v, atom(l.atom()))
+                        }
+                        _ => Shown::Term(v, cond.iter().map(|&l| crate::observe::lit(l)).collect()),
+                    })
+                })
+                .collect(),
+        }
+    }
+
     /// The values of `texts` (terms as printed).
     fn values(texts: Vec<String>) -> Vec<Value> {
         texts.iter().filter_map(|t| Value::parse(t)).collect()
@@ -327,6 +374,10 @@ pub struct Control {
     assume_next: Vec<crate::program::Lit>,
     /// Propagators written outside the solver, in every search from now on.
     propagators: Vec<Arc<Mutex<dyn crate::solver::external::UserPropagator>>>,
+    /// Observers of the ground program (see [`crate::observe`]).
+    observers: Vec<Mutex<Box<dyn crate::observe::Observer>>>,
+    /// What the observers have been told.
+    told: crate::observe::Told,
 }
 
 /// A step's search, with the log of the program it searched (its atoms
@@ -362,6 +413,8 @@ impl Control {
             carried: Arc::new(Mutex::new(None)),
             assume_next: Vec::new(),
             propagators: Vec::new(),
+            observers: Vec::new(),
+            told: Default::default(),
         }
     }
 
@@ -417,6 +470,7 @@ impl Control {
         self.ground = Some(Arc::new(g));
         // (a grounder of earlier steps handed its program on: it is gone)
         self.live = None;
+        self.observe();
         Ok(())
     }
 
@@ -550,6 +604,7 @@ impl Control {
         self.diagnostics.extend(fresh);
         if result.is_ok() {
             self.grounded.extend(new);
+            self.observe();
         }
         result
     }
@@ -750,6 +805,7 @@ impl Control {
             set_external(&mut g, v, *value);
         }
         self.ground = Some(Arc::new(g));
+        self.observe();
     }
 
     /// Runs `f` on a backend of the program ([`Control::open_backend`]),
@@ -771,7 +827,58 @@ impl Control {
         }
         self.assigned.retain(|(v, _)| v != atom);
         self.assigned.push((atom.clone(), value));
+        self.observe();
         true
+    }
+
+    /// Tells `observer` the ground program from the next grounding (or
+    /// backend, or external assignment) on, and the steps solves end
+    /// (clingo's `register_observer`; see [`crate::observe`]).
+    pub fn register_observer(&mut self, observer: Box<dyn crate::observe::Observer>) {
+        self.observers.push(Mutex::new(observer));
+    }
+
+    /// Tells the observers what the program has that they were not told.
+    fn observe(&mut self) {
+        let Some(ground) = self.ground.as_deref() else { return };
+        if self.observers.is_empty() {
+            return;
+        }
+        let shown = ground.output_table();
+        let mut observers: Vec<&mut dyn crate::observe::Observer> = self
+            .observers
+            .iter_mut()
+            .map(|o| {
+                &mut **o.get_mut().unwrap_or_else(|e| e.into_inner()) as &mut dyn crate::observe::Observer
+            })
+            .collect();
+        self.told.tell(ground.program(), &shown, &mut observers);
+    }
+
+    /// Tells the observers that a solve under `assumptions` ends the step.
+    fn observe_solve(&mut self, assumptions: &[(Value, bool)]) {
+        if self.observers.is_empty() {
+            return;
+        }
+        self.observe();
+        let mut lits: Vec<i32> = Vec::new();
+        if let Some(ground) = self.ground.as_deref() {
+            for (v, truth) in assumptions {
+                if let Some(a) = ground.atom_of(v) {
+                    let l = crate::observe::atom(a) as i32;
+                    lits.push(if *truth { l } else { -l });
+                }
+            }
+        }
+        lits.extend(self.assume_next.iter().map(|&l| crate::observe::lit(l)));
+        let mut observers: Vec<&mut dyn crate::observe::Observer> = self
+            .observers
+            .iter_mut()
+            .map(|o| {
+                &mut **o.get_mut().unwrap_or_else(|e| e.into_inner()) as &mut dyn crate::observe::Observer
+            })
+            .collect();
+        self.told.end(&lits, &mut observers);
     }
 
     /// The atoms of the ground program that stand for ground atoms (not
@@ -891,6 +998,10 @@ impl Control {
     /// agree with the assumptions: ground atoms that must be true (`true`)
     /// or false.  An atom the program does not have is false.
     pub fn solve_assuming(&mut self, models: u64, assumptions: &[(Value, bool)]) -> Result<Solve, Error> {
+        if self.ground.is_none() {
+            return Err(Error::Usage("solve before ground"));
+        }
+        self.observe_solve(assumptions);
         let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
         // The hand-off to the solver: the grounder's invariants, checked in debug builds.
         #[cfg(debug_assertions)]

@@ -56,6 +56,7 @@ pub mod ground;
 pub mod incremental;
 pub mod json;
 pub mod models;
+pub mod observe;
 pub mod optimize;
 pub mod output;
 pub mod portfolio;

@@ -495,6 +495,58 @@ class PropagateInit:
         raise RuntimeError("minasp: a propagator cannot add minimize literals")
 
 
+class _ObserverAdapter:
+    """Passes the ground program's statements (plain numbers from the core) to an
+    observer as clingo's ``Observer`` gets them; a method the observer lacks is skipped."""
+
+    def __init__(self, observer):
+        self._observer = observer
+
+    def _call(self, name, *args):
+        method = getattr(self._observer, name, None)
+        if method is not None:
+            method(*args)
+
+    def init_program(self, incremental):
+        self._call("init_program", incremental)
+
+    def begin_step(self):
+        self._call("begin_step")
+
+    def rule(self, choice, head, body):
+        self._call("rule", choice, head, body)
+
+    def weight_rule(self, choice, head, lower_bound, body):
+        self._call("weight_rule", choice, head, lower_bound, body)
+
+    def minimize(self, priority, literals):
+        self._call("minimize", priority, literals)
+
+    def project(self, atoms):
+        self._call("project", atoms)
+
+    def output_atom(self, symbol, atom):
+        self._call("output_atom", symbol, atom)
+
+    def output_term(self, symbol, condition):
+        self._call("output_term", symbol, condition)
+
+    def external(self, atom, value):
+        self._call("external", atom, TruthValue(value))
+
+    def assume(self, literals):
+        self._call("assume", literals)
+
+    def heuristic(self, atom, type_, bias, priority, condition):
+        self._call("heuristic", atom, HeuristicType(type_), bias, priority, condition)
+
+    def acyc_edge(self, node_u, node_v, condition):
+        self._call("acyc_edge", node_u, node_v, condition)
+
+    def end_step(self):
+        self._call("end_step")
+
+
 class _PropagatorAdapter:
     """Calls the methods a user's propagator has (each is optional, as in clingo)."""
 
@@ -839,6 +891,15 @@ class Control:
         adapter = _PropagatorAdapter(propagator, self)
         self._propagators.append(adapter)
         self._core.register_propagator(adapter)
+
+    def register_observer(self, observer, replace=False):
+        """Tells ``observer`` (an object with any of clingo's ``Observer`` methods) each
+        statement of the ground program from the next grounding on, and the steps solves end.
+        ``replace`` (the program not passed to the solver) is not offered."""
+        self._not_searching()
+        if replace:
+            raise RuntimeError("minasp: register_observer(replace=True) is not supported")
+        self._core.register_observer(_ObserverAdapter(observer))
 
     def backend(self):
         """A ``Backend`` adding ground statements to the program."""

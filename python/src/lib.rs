@@ -8,6 +8,7 @@
 //! Ctrl-C (the signal interrupts the search, then `KeyboardInterrupt`
 //! is raised).
 
+mod observer;
 mod propagator;
 
 use minasp::cli::Cli;
@@ -333,6 +334,9 @@ struct Core {
     /// The first exception a registered propagator raised, for the solve
     /// to raise.
     propagator_error: std::sync::Arc<Mutex<Option<PyErr>>>,
+    /// The first exception a registered observer raised, for the call
+    /// that told it to raise.
+    observer_error: std::sync::Arc<Mutex<Option<PyErr>>>,
 }
 
 impl Core {
@@ -341,6 +345,15 @@ impl Core {
     fn settle(&mut self) {
         if let Some(b) = self.backend.take() {
             self.ctl.close_backend(b);
+        }
+    }
+
+    /// Raises the exception an observer raised (during the call that
+    /// ends here, or a backend closed before it).
+    fn observed(&self) -> PyResult<()> {
+        match self.observer_error.lock().ok().and_then(|mut e| e.take()) {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 
@@ -447,6 +460,7 @@ impl Core {
             failed: false,
             backend: None,
             propagator_error: Default::default(),
+            observer_error: Default::default(),
         })
     }
 
@@ -492,7 +506,8 @@ impl Core {
             return Ok(());
         }
         let joined = minasp::aspif::join(&programs);
-        self.ctl.load_ground(&joined).map_err(|e| PyRuntimeError::new_err(format!("reading aspif: {e}")))
+        self.ctl.load_ground(&joined).map_err(|e| PyRuntimeError::new_err(format!("reading aspif: {e}")))?;
+        self.observed()
     }
 
     fn load(&mut self, path: &str) -> PyResult<()> {
@@ -534,6 +549,7 @@ impl Core {
             return Err(e);
         }
         self.messages.flush(&self.ctl, &self.cli);
+        self.observed()?;
         match result {
             Ok(()) => Ok(()),
             Err(minasp::Error::Interrupted) => Err(PyRuntimeError::new_err("grounding interrupted")),
@@ -554,7 +570,7 @@ impl Core {
             External::False
         };
         self.ctl.assign_external(&symbol.0, v);
-        Ok(())
+        self.observed()
     }
 
     /// Every symbolic atom: `(symbol, literal, is_fact, is_external)`.
@@ -589,6 +605,11 @@ impl Core {
         }
         let solve = self.ctl.solve_assuming(models, &assumptions);
         self.messages.flush(&self.ctl, &self.cli);
+        if let Err(e) = self.observed() {
+            stop.interrupt();
+            drop(solve);
+            return Err(e);
+        }
         let optimizing = self.ctl.optimizing();
         match solve {
             Ok(solve) => Ok(Search { solve: Mutex::new(Some(solve)), stop, optimizing, limit: models }),
@@ -659,6 +680,14 @@ impl Core {
         self.ctl.register_propagator(std::sync::Arc::new(Mutex::new(p)));
     }
 
+    /// Adds an observer of the ground program: `adapter` is a
+    /// `minasp._ObserverAdapter`.
+    fn register_observer(&mut self, adapter: PyObject) {
+        self.settle();
+        let o = observer::PyObserver { obj: adapter, raised: self.observer_error.clone() };
+        self.ctl.register_observer(Box::new(o));
+    }
+
     /// Whether a propagator raised an exception not yet raised again.
     fn propagator_failed(&self) -> bool {
         self.propagator_error.lock().map(|e| e.is_some()).unwrap_or(false)
@@ -673,8 +702,9 @@ impl Core {
     }
 
     /// Closes the open backend, if any (`Backend.__exit__`).
-    fn backend_close(&mut self) {
+    fn backend_close(&mut self) -> PyResult<()> {
         self.settle();
+        self.observed()
     }
 
     /// The literal of the atom of `symbol` (made if new), or of a fresh

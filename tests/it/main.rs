@@ -32,6 +32,7 @@ mod language;
 mod limits;
 mod misreadings;
 mod multishot;
+mod observers;
 mod optimization;
 mod optimization_output;
 mod playground;
