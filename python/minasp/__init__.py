@@ -3,16 +3,20 @@
 The common subset of clingo 5.8's API (``Control``, ``SolveHandle``,
 ``SolveResult``, ``Model``, symbols, symbolic atoms, statistics and the
 ``solve.models`` setting) over minasp's grounder and solver.  The names,
-signatures and behaviour are clingo's; what differs is listed in
-``python/README.md``.
+signatures and behaviour are clingo's; what differs is listed in the
+repository's ``README.md`` ("From Python").  clingo's submodules
+(``clingo.symbol``, ``clingo.control``, ...) are here too, each the names
+of this one it lists.
 
 Invariant: this file only shapes the API; parsing, grounding, solving,
 symbol order and printing are the library's (``minasp._minasp``).
 """
 
+import abc
 import enum
 import functools
 import time
+import typing
 
 from ._minasp import (
     Assignment,
@@ -29,9 +33,10 @@ from ._minasp import (
 )
 
 __all__ = [
-    "Assignment", "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "MessageCode", "Model", "ModelType",
-    "Number", "PropagateControl", "PropagateInit", "PropagatorCheckMode", "SolveHandle", "SolveResult", "String", "Supremum", "Symbol",
-    "SymbolType", "SymbolicAtom", "SymbolicAtoms", "TruthValue", "Tuple_", "parse_term",
+    "Assignment", "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "Logger", "MessageCode", "Model",
+    "ModelType", "Number", "Observer", "PropagateControl", "PropagateInit", "Propagator", "PropagatorCheckMode", "PropagatorUndoMode",
+    "SolveHandle", "SolveResult", "String", "Supremum", "Symbol", "SymbolType", "SymbolicAtom", "SymbolicAtoms", "TruthValue", "Tuple_",
+    "parse_term",
 ]
 
 __version__ = "5.8.3"
@@ -458,7 +463,7 @@ class PropagateInit:
 
     @property
     def undo_mode(self):
-        return 0
+        return PropagatorUndoMode.Default
 
     @undo_mode.setter
     def undo_mode(self, mode):
@@ -493,6 +498,76 @@ class PropagateInit:
 
     def add_minimize(self, *args, **kwargs):
         raise RuntimeError("minasp: a propagator cannot add minimize literals")
+
+
+Logger = typing.Callable[["MessageCode", str], None]
+
+
+class PropagatorUndoMode(OrderedEnum):
+    """When ``undo`` is called (clingo's; minasp calls it as ``Default`` says)."""
+    Default = 0
+    Always = 1
+
+
+class Observer(metaclass=abc.ABCMeta):
+    """clingo's observer interface (``Control.register_observer``): every method may be
+    left out; these do nothing."""
+
+    def init_program(self, incremental):
+        pass
+
+    def begin_step(self):
+        pass
+
+    def rule(self, choice, head, body):
+        pass
+
+    def weight_rule(self, choice, head, lower_bound, body):
+        pass
+
+    def minimize(self, priority, literals):
+        pass
+
+    def project(self, atoms):
+        pass
+
+    def output_atom(self, symbol, atom):
+        pass
+
+    def output_term(self, symbol, condition):
+        pass
+
+    def external(self, atom, value):
+        pass
+
+    def assume(self, literals):
+        pass
+
+    def heuristic(self, atom, type_, bias, priority, condition):
+        pass
+
+    def acyc_edge(self, node_u, node_v, condition):
+        pass
+
+    def end_step(self):
+        pass
+
+
+class Propagator(metaclass=abc.ABCMeta):
+    """clingo's propagator interface (``Control.register_propagator``): every method may
+    be left out; these do nothing."""
+
+    def init(self, init):
+        pass
+
+    def propagate(self, control, changes):
+        pass
+
+    def undo(self, thread_id, assignment, changes):
+        pass
+
+    def check(self, control):
+        pass
 
 
 class _ObserverAdapter:

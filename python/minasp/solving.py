@@ -1,0 +1,5 @@
+"""clingo.solving: the names clingo's submodule has that minasp offers (see ``minasp``)."""
+
+from . import Model, ModelType, SolveHandle, SolveResult
+
+__all__ = ["Model", "ModelType", "SolveHandle", "SolveResult"]
