@@ -33,7 +33,7 @@ from ._minasp import (
 )
 
 __all__ = [
-    "Assignment", "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "Logger", "MessageCode", "Model",
+    "Application", "ApplicationOptions", "Flag", "clingo_main", "Assignment", "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "Logger", "MessageCode", "Model",
     "ModelType", "Number", "Observer", "PropagateControl", "PropagateInit", "Propagator", "PropagatorCheckMode", "PropagatorUndoMode",
     "SolveHandle", "SolveResult", "String", "Supremum", "Symbol", "SymbolType", "SymbolicAtom", "SymbolicAtoms", "TruthValue", "Tuple_",
     "parse_term",
@@ -187,6 +187,22 @@ class Model:
         """Whether the program literal ``literal`` (see ``SymbolicAtom.literal``) is true."""
         return self._answer.is_true(literal)
 
+    def is_consequence(self, literal):
+        """Whether ``literal`` is a consequence: of an answer set, whether it is true;
+        of brave consequences, ``True`` if it is one so far, else ``None`` (not known yet);
+        of cautious ones, ``False`` if it is no longer one, else ``None``."""
+        true = self._answer.is_true(literal)
+        if self._type == ModelType.BraveConsequences:
+            return True if true else None
+        if self._type == ModelType.CautiousConsequences:
+            return None if true else False
+        return true
+
+    def extend(self, symbols):
+        """Adds ``symbols`` to what an application run by ``clingo_main`` prints for this
+        model (as clingo, nothing else sees them)."""
+        self._extended = getattr(self, "_extended", []) + list(symbols)
+
     @property
     def cost(self):
         return self._answer.cost()
@@ -249,7 +265,11 @@ class SolveHandle:
             return None
         model = Model(answer, self._type)
         self._last = model
-        if self._on_model is not None and self._on_model(model) is False:
+        stop = self._on_model is not None and self._on_model(model) is False
+        printer = self._control._printer if self._control is not None else None
+        if printer is not None:
+            printer.model(model)
+        if stop:
             self._search.cancel()
             self._finish(stopped=True)
         return model
@@ -264,6 +284,8 @@ class SolveHandle:
         self._result = SolveResult(sat, unsat, exhausted, interrupted)
         if self._control is not None:
             self._control._last = self._search
+            if self._control._printer is not None:
+                self._control._printer.finished(self._result)
             # an exception a propagator raised ends the solve with it
             self._control._core.propagator_error()
         if self._on_finish is not None:
@@ -792,6 +814,8 @@ class Control:
         self._solve_calls = 0
         self._times = {"total": 0.0, "cpu": 0.0, "solve": 0.0, "sat": 0.0, "unsat": 0.0}
         self._start = time.monotonic()
+        # set by clingo_main: prints the solves as clingo's command line does
+        self._printer = None
 
     # settings
     @staticmethod
@@ -926,6 +950,8 @@ class Control:
         mode = self._core.enum_mode()
         type_ = {"brave": ModelType.BraveConsequences,
                  "cautious": ModelType.CautiousConsequences}.get(mode, ModelType.StableModel)
+        if self._printer is not None:
+            self._printer.solving_starts()
         handle = SolveHandle(search, on_model, type_, on_finish, self, yield_, (pairs, literals))
         self._active = handle
         self._last = search
@@ -1072,3 +1098,7 @@ class Control:
             "user_step": {},
             "user_accu": {},
         }
+
+
+# (last: the application module reads the names above)
+from .application import Application, ApplicationOptions, Flag, clingo_main  # noqa: E402

@@ -175,6 +175,16 @@ fn tuple(arguments: Vec<Symbol>) -> Symbol {
     function("", arguments, true)
 }
 
+/// The command line's options as `--help` lists them (for `clingo_main`).
+#[pyfunction]
+fn options_help() -> String {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let help = command.render_long_help().to_string();
+    // from the options on: the usage line is the application's
+    help.find("Options:").map_or(help.clone(), |i| help[i..].to_string())
+}
+
 /// clingo's `parse_term`: the text parsed and evaluated.
 #[pyfunction]
 #[pyo3(signature = (string, logger = None, message_limit = 20))]
@@ -462,6 +472,21 @@ impl Core {
             propagator_error: Default::default(),
             observer_error: Default::default(),
         })
+    }
+
+    /// The input files of the arguments (`clingo_main`'s files), as given.
+    #[getter]
+    fn inputs(&self) -> Vec<String> {
+        self.cli.models_and_inputs().1
+    }
+
+    /// How the arguments ask a run to print (for `clingo_main`): `--outf`,
+    /// `-V`, and `--quiet`'s levels for models and costs (0 all, 1 the
+    /// last, 2 none).
+    #[getter]
+    fn printing(&self) -> (u8, u8, u8, u8) {
+        let (m, c) = self.cli.quiet.unwrap_or((0, 0));
+        (self.cli.outf, self.cli.verbose.unwrap_or(1), m, c)
     }
 
     /// The model limit given in the arguments (`None`: clingo's default).
@@ -939,6 +964,7 @@ fn _minasp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(string, m)?)?;
     m.add_function(wrap_pyfunction!(tuple, m)?)?;
     m.add_function(wrap_pyfunction!(parse_term, m)?)?;
+    m.add_function(wrap_pyfunction!(options_help, m)?)?;
     m.add("Infimum", Symbol(Value::Inf))?;
     m.add("Supremum", Symbol(Value::Sup))?;
     Ok(())

@@ -1,6 +1,7 @@
 # clingo's submodules and interface classes: `from clingo.symbol import ...`,
 # `from clingo.control import Control`, a subclass of `clingo.propagator.Propagator`
 # overriding only `propagate`, and of `clingo.backend.Observer` overriding only `rule`.
+from clingo.application import Application, Flag, clingo_main
 from clingo.backend import Observer, TruthValue
 from clingo.control import Control
 from clingo.core import MessageCode
@@ -11,6 +12,7 @@ from clingo.symbolic_atoms import SymbolicAtom
 
 print(Function("f", [Number(1)]), parse_term("g(1+2)").type == SymbolType.Function)
 print(TruthValue.True_, MessageCode.AtomUndefined, PropagatorCheckMode.Total, PropagatorUndoMode.Always)
+print(callable(clingo_main), bool(Flag(True)), isinstance(Application, type))
 
 
 class AtMostOne(Propagator):
