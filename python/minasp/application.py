@@ -13,7 +13,7 @@ import time
 import traceback
 
 from . import Control
-from ._minasp import options_help as _options_help
+from . import _minasp
 
 __all__ = ["Application", "ApplicationOptions", "Flag", "clingo_main"]
 
@@ -251,7 +251,7 @@ def clingo_main(application, arguments=None):
                     spec += ",-" + o.short
                 print("  %-22s: %s" % (spec, o.description))
             print()
-        print(_options_help())
+        print(_minasp.options_help())
         sys.stdout.flush()
         return 0
     if "--version" in arguments:
