@@ -378,6 +378,36 @@ pub struct Control {
     observers: Vec<Mutex<Box<dyn crate::observe::Observer>>>,
     /// What the observers have been told.
     told: crate::observe::Told,
+    /// The projection atoms added and removed through the API.
+    project_edit: ProjectEdit,
+}
+
+/// Changes to the projection atoms (clingo's `add_project`,
+/// `remove_project`, `replace_project`), applied to each program handed on.
+/// Invariant: `dropped` holds the atoms projected on when the projection
+/// was last removed (later `#project` directives add to what is left);
+/// `added` the atoms added since, each once.
+#[derive(Clone, Default)]
+struct ProjectEdit {
+    cleared: bool,
+    dropped: Vec<Atom>,
+    added: Vec<Atom>,
+}
+
+impl ProjectEdit {
+    fn apply(&self, program: &mut GroundProgram) {
+        if !self.cleared && self.added.is_empty() {
+            return;
+        }
+        let mut atoms: Vec<Atom> = program.project.take().unwrap_or_default();
+        atoms.retain(|a| !self.dropped.contains(a));
+        for a in &self.added {
+            if !atoms.contains(a) {
+                atoms.push(*a);
+            }
+        }
+        program.project = Some(atoms);
+    }
 }
 
 /// A step's search, with the log of the program it searched (its atoms
@@ -415,6 +445,7 @@ impl Control {
             propagators: Vec::new(),
             observers: Vec::new(),
             told: Default::default(),
+            project_edit: ProjectEdit::default(),
         }
     }
 
@@ -467,6 +498,7 @@ impl Control {
             crate::program::supported::rewrite(g.program_mut());
         }
         self.add_default_heuristics(&mut g);
+        self.project_edit = ProjectEdit::default();
         self.ground = Some(Arc::new(g));
         // (a grounder of earlier steps handed its program on: it is gone)
         self.live = None;
@@ -711,6 +743,7 @@ impl Control {
                 for (v, value) in &self.assigned {
                     set_external(&mut g, v, *value);
                 }
+                self.project_edit.apply(g.program_mut());
                 if self.options.supported {
                     if self.live.is_some() {
                         // (a grounder that goes on numbers its atoms itself)
@@ -804,6 +837,7 @@ impl Control {
         for (v, value) in &self.assigned {
             set_external(&mut g, v, *value);
         }
+        self.project_edit.apply(g.program_mut());
         self.ground = Some(Arc::new(g));
         self.observe();
     }
@@ -924,6 +958,53 @@ impl Control {
     /// Starts solving for at most `models` answer sets (0: all).
     pub fn solve(&mut self, models: u64) -> Result<Solve, Error> {
         self.solve_assuming(models, &[])
+    }
+
+    /// The atom standing for the ground atom `v` (`None`: the program has
+    /// none, or nothing is grounded).
+    pub fn atom_of(&self, v: &Value) -> Option<Atom> {
+        self.ground.as_deref()?.atom_of(v)
+    }
+
+    /// Adds `atoms` to the atoms answer sets are projected on with
+    /// `--project` (clingo's `Control.add_project`), for this program and
+    /// the steps grounded after it.
+    /// Atoms the program does not have are left out.
+    pub fn add_project(&mut self, atoms: &[Atom]) {
+        let num_atoms = self.ground.as_deref().map_or(0, |g| g.program().num_atoms);
+        for a in atoms.iter().filter(|a| a.0 < num_atoms) {
+            if !self.project_edit.added.contains(a) {
+                self.project_edit.added.push(*a);
+            }
+        }
+        self.edit_project();
+    }
+
+    /// Projects on no atom (clingo's `Control.remove_project`): `#project`
+    /// directives of later steps, and [`Control::add_project`], add to it.
+    pub fn remove_project(&mut self) {
+        let current = self.ground.as_deref().and_then(|g| g.program().project.clone()).unwrap_or_default();
+        let edit = &mut self.project_edit;
+        edit.cleared = true;
+        for a in current.into_iter().chain(std::mem::take(&mut edit.added)) {
+            if !edit.dropped.contains(&a) {
+                edit.dropped.push(a);
+            }
+        }
+        self.edit_project();
+    }
+
+    /// Projects on `atoms` only (clingo's `Control.replace_project`).
+    pub fn replace_project(&mut self, atoms: &[Atom]) {
+        self.remove_project();
+        self.add_project(atoms);
+    }
+
+    fn edit_project(&mut self) {
+        if let Some(ground) = self.ground.as_mut() {
+            self.project_edit.apply(Arc::make_mut(ground).program_mut());
+        }
+        self.observe();
     }
 
     /// Drops the program's minimize statements (clingo's

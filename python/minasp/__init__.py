@@ -1007,6 +1007,24 @@ class Control:
         self._not_searching()
         return Backend(self._core)
 
+    def add_project(self, atoms):
+        """Adds atoms (symbols, or program literals as ``SymbolicAtom.literal`` gives) to those
+        answer sets are projected on with ``--project``."""
+        self._not_searching()
+        self._core.add_project([a for a in atoms if isinstance(a, Symbol)],
+                               [int(a) for a in atoms if not isinstance(a, Symbol)], False)
+
+    def replace_project(self, atoms):
+        """Projects on ``atoms`` only (see ``add_project``)."""
+        self._not_searching()
+        self._core.add_project([a for a in atoms if isinstance(a, Symbol)],
+                               [int(a) for a in atoms if not isinstance(a, Symbol)], True)
+
+    def remove_project(self):
+        """Projects on no atom (with ``--project``: one answer set stands for all)."""
+        self._not_searching()
+        self._core.remove_project()
+
     def remove_minimize(self):
         """Drops the minimize statements grounded so far (later groundings may bring new ones)."""
         self._core.remove_minimize()

@@ -687,6 +687,34 @@ impl Core {
         self.ctl.remove_minimize();
     }
 
+    /// Adds atoms to project on (clingo's `add_project`): the atoms of
+    /// `symbols` the program has, and of the positive program literals
+    /// `literals`; `replace`: instead of those projected on so far.
+    fn add_project(&mut self, symbols: Vec<Symbol>, literals: Vec<i64>, replace: bool) -> PyResult<()> {
+        self.settle();
+        let mut atoms: Vec<Atom> = symbols.iter().filter_map(|s| self.ctl.atom_of(&s.0)).collect();
+        for l in literals {
+            if l > 0 {
+                atoms.push(Atom(
+                    u32::try_from(l - 1).map_err(|_| PyOverflowError::new_err("literal out of range"))?,
+                ));
+            }
+        }
+        if replace {
+            self.ctl.replace_project(&atoms);
+        } else {
+            self.ctl.add_project(&atoms);
+        }
+        self.observed()
+    }
+
+    /// Projects on no atom (clingo's `remove_project`).
+    fn remove_project(&mut self) -> PyResult<()> {
+        self.settle();
+        self.ctl.remove_project();
+        self.observed()
+    }
+
     /// The search would rank answer sets by costs.
     fn optimizing(&mut self) -> bool {
         self.settle();
