@@ -861,7 +861,10 @@ impl Control {
         }
         self.assigned.retain(|(v, _)| v != atom);
         self.assigned.push((atom.clone(), value));
-        self.observe();
+        if let (false, Some(ground)) = (self.observers.is_empty(), self.ground.as_deref()) {
+            let mut observers = observers_of(&mut self.observers);
+            self.told.tell_externals(ground.program(), &mut observers);
+        }
         true
     }
 
@@ -879,13 +882,7 @@ impl Control {
             return;
         }
         let shown = ground.output_table();
-        let mut observers: Vec<&mut dyn crate::observe::Observer> = self
-            .observers
-            .iter_mut()
-            .map(|o| {
-                &mut **o.get_mut().unwrap_or_else(|e| e.into_inner()) as &mut dyn crate::observe::Observer
-            })
-            .collect();
+        let mut observers = observers_of(&mut self.observers);
         self.told.tell(ground.program(), &shown, &mut observers);
     }
 
@@ -905,13 +902,7 @@ impl Control {
             }
         }
         lits.extend(self.assume_next.iter().map(|&l| crate::observe::lit(l)));
-        let mut observers: Vec<&mut dyn crate::observe::Observer> = self
-            .observers
-            .iter_mut()
-            .map(|o| {
-                &mut **o.get_mut().unwrap_or_else(|e| e.into_inner()) as &mut dyn crate::observe::Observer
-            })
-            .collect();
+        let mut observers = observers_of(&mut self.observers);
         self.told.end(&lits, &mut observers);
     }
 
@@ -1370,6 +1361,15 @@ impl Control {
             _ => None,
         }
     }
+}
+
+/// The registered observers, to be told something.
+fn observers_of(
+    list: &mut [Mutex<Box<dyn crate::observe::Observer>>],
+) -> Vec<&mut dyn crate::observe::Observer> {
+    list.iter_mut()
+        .map(|o| &mut **o.get_mut().unwrap_or_else(|e| e.into_inner()) as &mut dyn crate::observe::Observer)
+        .collect()
 }
 
 /// Sets the external atom `v`'s value; `false` if `v` is not an external

@@ -131,10 +131,22 @@ impl Told {
         self.in_step = false;
     }
 
-    /// Tells the statements of `program` and `shown` not told before (see
-    /// the module's invariant), in the order gringo writes aspif.
-    pub fn tell(&mut self, program: &GroundProgram, shown: &[Shown], observers: &mut [&mut dyn Observer]) {
+    /// Tells the externals of `program` whose values were not told (a
+    /// step begun first): all an external assignment can change.
+    pub fn tell_externals(&mut self, program: &GroundProgram, observers: &mut [&mut dyn Observer]) {
         self.begin(observers);
+        for &(a, value) in &program.externals {
+            if self.externals.insert(atom(a), value) != Some(value) {
+                observers.iter_mut().for_each(|o| o.external(atom(a), value));
+            }
+        }
+    }
+
+    /// Tells the statements of `program` and `shown` not told before (see
+    /// the module's invariant): the externals first, then the rest in the
+    /// order gringo writes aspif.
+    pub fn tell(&mut self, program: &GroundProgram, shown: &[Shown], observers: &mut [&mut dyn Observer]) {
+        self.tell_externals(program, observers);
         let mut seen: HashMap<Key, usize> = HashMap::new();
         let told = &self.counts;
         for r in &program.rules {
@@ -165,11 +177,6 @@ impl Told {
                 .collect();
             if !new.is_empty() {
                 observers.iter_mut().for_each(|o| o.project(&new));
-            }
-        }
-        for &(a, value) in &program.externals {
-            if self.externals.insert(atom(a), value) != Some(value) {
-                observers.iter_mut().for_each(|o| o.external(atom(a), value));
             }
         }
         for h in &program.heuristics {
