@@ -375,9 +375,14 @@ pub struct Control {
     /// Propagators written outside the solver, in every search from now on.
     propagators: Vec<Arc<Mutex<dyn crate::solver::external::UserPropagator>>>,
     /// Observers of the ground program (see [`crate::observe`]).
-    observers: Vec<Mutex<Box<dyn crate::observe::Observer>>>,
-    /// What the observers have been told.
-    told: crate::observe::Told,
+    /// The latest registered first, as clingo tells them.
+    observers: Vec<crate::observe::Observed>,
+    /// A step is open: something was grounded, added or assigned since
+    /// the last solve (an observer registered now is in it).
+    stepping: bool,
+    /// [`Control::end_step`] told the observers the step ended: the next
+    /// solve does not tell it again.
+    step_ended: bool,
     /// The projection atoms added and removed through the API.
     project_edit: ProjectEdit,
 }
@@ -444,7 +449,8 @@ impl Control {
             assume_next: Vec::new(),
             propagators: Vec::new(),
             observers: Vec::new(),
-            told: Default::default(),
+            stepping: false,
+            step_ended: false,
             project_edit: ProjectEdit::default(),
         }
     }
@@ -861,37 +867,54 @@ impl Control {
         }
         self.assigned.retain(|(v, _)| v != atom);
         self.assigned.push((atom.clone(), value));
+        self.stepping = true;
         if let (false, Some(ground)) = (self.observers.is_empty(), self.ground.as_deref()) {
-            let mut observers = observers_of(&mut self.observers);
-            self.told.tell_externals(ground.program(), &mut observers);
+            if let Some(a) = ground.atom_of(atom) {
+                self.observers.iter_mut().for_each(|o| o.tell_external(a, value));
+            }
         }
         true
     }
 
-    /// Tells `observer` the ground program from the next grounding (or
-    /// backend, or external assignment) on, and the steps solves end
-    /// (clingo's `register_observer`; see [`crate::observe`]).
+    /// Tells `observer` the ground program from now on, and the steps
+    /// solves end (clingo's `register_observer`; see [`crate::observe`]):
+    /// what is grounded already is not told.
     pub fn register_observer(&mut self, observer: Box<dyn crate::observe::Observer>) {
-        self.observers.push(Mutex::new(observer));
+        let shown = self.ground.as_deref().map(|g| g.output_table()).unwrap_or_default();
+        let program = self.ground.as_deref().map(|g| (g.program(), &shown[..]));
+        let observed = crate::observe::Observed::new(observer, program, self.stepping);
+        self.observers.insert(0, observed);
     }
 
     /// Tells the observers what the program has that they were not told.
     fn observe(&mut self) {
+        self.stepping = true;
         let Some(ground) = self.ground.as_deref() else { return };
         if self.observers.is_empty() {
             return;
         }
         let shown = ground.output_table();
-        let mut observers = observers_of(&mut self.observers);
-        self.told.tell(ground.program(), &shown, &mut observers);
+        let ended = self.step_ended;
+        self.observers.iter_mut().for_each(|o| o.tell(ground.program(), &shown, ended));
+    }
+
+    /// Tells the observers now that the next solve, under `assumptions`,
+    /// ends the step (so that what they do then, such as adding through a
+    /// backend, is in that solve, as in clingo, where observers are told
+    /// as the solve starts).
+    pub fn end_step(&mut self, assumptions: &[(Value, bool)]) {
+        self.observe_solve(assumptions);
+        self.step_ended = true;
     }
 
     /// Tells the observers that a solve under `assumptions` ends the step.
     fn observe_solve(&mut self, assumptions: &[(Value, bool)]) {
         if self.observers.is_empty() {
+            self.stepping = false;
             return;
         }
         self.observe();
+        self.stepping = false;
         let mut lits: Vec<i32> = Vec::new();
         if let Some(ground) = self.ground.as_deref() {
             for (v, truth) in assumptions {
@@ -902,8 +925,7 @@ impl Control {
             }
         }
         lits.extend(self.assume_next.iter().map(|&l| crate::observe::lit(l)));
-        let mut observers = observers_of(&mut self.observers);
-        self.told.end(&lits, &mut observers);
+        self.observers.iter_mut().for_each(|o| o.end(&lits));
     }
 
     /// The atoms of the ground program that stand for ground atoms (not
@@ -1073,7 +1095,11 @@ impl Control {
         if self.ground.is_none() {
             return Err(Error::Usage("solve before ground"));
         }
-        self.observe_solve(assumptions);
+        if std::mem::take(&mut self.step_ended) {
+            self.stepping = false;
+        } else {
+            self.observe_solve(assumptions);
+        }
         let Some(ground) = &self.ground else { return Err(Error::Usage("solve before ground")) };
         // The hand-off to the solver: the grounder's invariants, checked in debug builds.
         #[cfg(debug_assertions)]
@@ -1361,15 +1387,6 @@ impl Control {
             _ => None,
         }
     }
-}
-
-/// The registered observers, to be told something.
-fn observers_of(
-    list: &mut [Mutex<Box<dyn crate::observe::Observer>>],
-) -> Vec<&mut dyn crate::observe::Observer> {
-    list.iter_mut()
-        .map(|o| &mut **o.get_mut().unwrap_or_else(|e| e.into_inner()) as &mut dyn crate::observe::Observer)
-        .collect()
 }
 
 /// Sets the external atom `v`'s value; `false` if `v` is not an external

@@ -6,10 +6,12 @@
 //! backend or external assignment after a solve, and ends (`end_step`)
 //! when the next solve starts, after its assumptions (`assume`).
 //!
-//! Invariant: [`Told`] holds everything told so far, so a statement is
-//! told once however often the program is handed on (a program grounded
-//! in steps grows; an external's value is told again when it changes);
-//! a statement the program holds twice is told twice.
+//! Invariant: each observer's [`Told`] holds everything told to it so far,
+//! so a statement is told once however often the program is handed on (a
+//! program grounded in steps grows; an external's value is told again when
+//! it changes or is assigned again); a statement the program holds twice is
+//! told twice. An observer registered late is told only what comes after:
+//! what the program has then counts as told.
 
 use crate::program::{Atom, Body, External, GroundProgram, Head, Lit, Modifier};
 use crate::value::Value;
@@ -83,7 +85,61 @@ enum Key {
     Edge(u32, u32, Vec<i32>),
 }
 
-/// What the observers have been told (see the module's invariant).
+/// A registered observer and what it has been told.
+pub struct Observed {
+    observer: std::sync::Mutex<Box<dyn Observer>>,
+    told: Told,
+}
+
+impl Observed {
+    /// `observer`, registered now: with `program` handed on already (and
+    /// its output table), that counts as told, and a step is open if
+    /// `stepping` (neither `init_program` nor `begin_step` is told for it).
+    pub fn new(
+        observer: Box<dyn Observer>,
+        program: Option<(&GroundProgram, &[Shown])>,
+        stepping: bool,
+    ) -> Observed {
+        let mut told = Told::default();
+        if let Some((program, shown)) = program {
+            told.tell(program, shown, &mut []);
+            told.in_step = stepping;
+        }
+        Observed { observer: std::sync::Mutex::new(observer), told }
+    }
+
+    fn parts(&mut self) -> (&mut Told, &mut dyn Observer) {
+        let observer = self.observer.get_mut().unwrap_or_else(|e| e.into_inner());
+        (&mut self.told, &mut **observer)
+    }
+
+    /// See [`Told::tell`]; `ended`: the step has been told ended, and
+    /// what comes now is in the solve that ends it (no new step).
+    pub fn tell(&mut self, program: &GroundProgram, shown: &[Shown], ended: bool) {
+        let (told, o) = self.parts();
+        if ended {
+            told.in_step = true;
+            told.tell(program, shown, &mut [o]);
+            told.in_step = false;
+        } else {
+            told.tell(program, shown, &mut [o]);
+        }
+    }
+
+    /// See [`Told::tell_external`].
+    pub fn tell_external(&mut self, atom: Atom, value: External) {
+        let (told, o) = self.parts();
+        told.tell_external(atom, value, &mut [o]);
+    }
+
+    /// See [`Told::end`].
+    pub fn end(&mut self, assumptions: &[i32]) {
+        let (told, o) = self.parts();
+        told.end(assumptions, &mut [o]);
+    }
+}
+
+/// What an observer has been told (see the module's invariant).
 #[derive(Default)]
 pub struct Told {
     started: bool,
@@ -132,7 +188,7 @@ impl Told {
     }
 
     /// Tells the externals of `program` whose values were not told (a
-    /// step begun first): all an external assignment can change.
+    /// step begun first).
     pub fn tell_externals(&mut self, program: &GroundProgram, observers: &mut [&mut dyn Observer]) {
         self.begin(observers);
         for &(a, value) in &program.externals {
@@ -140,6 +196,14 @@ impl Told {
                 observers.iter_mut().for_each(|o| o.external(atom(a), value));
             }
         }
+    }
+
+    /// Tells an external assignment, even of the value told before (as
+    /// clingo tells every `assign_external`).
+    pub fn tell_external(&mut self, a: Atom, value: External, observers: &mut [&mut dyn Observer]) {
+        self.begin(observers);
+        self.externals.insert(atom(a), value);
+        observers.iter_mut().for_each(|o| o.external(atom(a), value));
     }
 
     /// Tells the statements of `program` and `shown` not told before (see

@@ -40,7 +40,11 @@ __all__ = [
 ]
 
 __version__ = "5.8.3"
-version = __version__
+
+
+def version():
+    """The version of clingo's API this module has, as clingo's ``version()``."""
+    return tuple(int(x) for x in __version__.split("."))
 
 
 @functools.total_ordering
@@ -156,9 +160,10 @@ class _SymbolSequence(list):
 class Model:
     """One answer set (or, under ``-e brave|cautious``, the consequences so far)."""
 
-    def __init__(self, answer, type_):
+    def __init__(self, answer, type_, control=None):
         self._answer = answer
         self._type = type_
+        self._control = control
 
     def symbols(self, atoms=False, terms=False, shown=False, theory=False, complement=False):
         """The selected symbols of the model, in clingo's term order."""
@@ -188,14 +193,20 @@ class Model:
         return self._answer.is_true(literal)
 
     def is_consequence(self, literal):
-        """Whether ``literal`` is a consequence: of an answer set, whether it is true;
-        of brave consequences, ``True`` if it is one so far, else ``None`` (not known yet);
-        of cautious ones, ``False`` if it is no longer one, else ``None``."""
+        """Whether the positive literal ``literal`` is a consequence (as clingo's, a negative
+        literal never is): of an answer set, whether it is true; of brave consequences,
+        ``True`` if it is one so far, else ``None`` (not known yet); of cautious ones,
+        ``False`` if it is no longer one, ``True`` for a fact, else ``None``."""
+        if literal <= 0:
+            return False
         true = self._answer.is_true(literal)
         if self._type == ModelType.BraveConsequences:
             return True if true else None
         if self._type == ModelType.CautiousConsequences:
-            return None if true else False
+            if not true:
+                return False
+            facts = self._control._facts() if self._control is not None else set()
+            return True if literal in facts else None
         return true
 
     def extend(self, symbols):
@@ -263,10 +274,16 @@ class SolveHandle:
             self._search.cancel()
             self._finish(stopped=True)
             return None
-        model = Model(answer, self._type)
+        model = Model(answer, self._type, self._control)
         self._last = model
-        stop = self._on_model is not None and self._on_model(model) is False
         printer = self._control._printer if self._control is not None else None
+        try:
+            stop = self._on_model is not None and self._on_model(model) is False
+        except BaseException:
+            if printer is not None:
+                # (found, though not printed: clingo's summary counts it)
+                printer.models += 1
+            raise
         if printer is not None:
             printer.model(model)
         if stop:
@@ -343,6 +360,10 @@ class SolveHandle:
         """Stops the search."""
         if not self._finished:
             self._search.cancel()
+            printer = self._control._printer if self._control is not None else None
+            if printer is not None:
+                # as clingo's command line: a solve cancelled is an interruption
+                printer.stop = printer.stop or "INTERRUPTED"
             self._finish()
 
     def core(self):
@@ -379,8 +400,9 @@ class Backend:
     for a negation); an atom added with a symbol is the program's atom of that
     symbol, which later groundings match and models show."""
 
-    def __init__(self, core):
+    def __init__(self, core, control=None):
         self._core = core
+        self._control = control
         self._closed = False
 
     def __enter__(self):
@@ -393,6 +415,8 @@ class Backend:
     def close(self):
         self._closed = True
         self._core.backend_close()
+        if self._control is not None:
+            self._control._tell_observers()
 
     def _open(self):
         """The core, for a statement (refused once the backend is closed, as clingo's)."""
@@ -808,6 +832,7 @@ class Control:
         self._enumeration_assumption = True
         self._last = None
         self._propagators = []
+        self._observers = []
         # propagator calls running, and the last solve's handle
         self._busy = 0
         self._active = None
@@ -900,18 +925,25 @@ class Control:
         ``@f(..)`` in the program calls ``context.f`` with the arguments' symbols
         (a symbol, or an iterable of symbols, each an instance, comes back)."""
         self._not_searching()
-        self._core.ground([(name, list(args)) for name, args in parts], context if context else None)
+        if self._printer is not None:
+            self._printer.begin_step()
+        try:
+            self._core.ground([(name, list(args)) for name, args in parts], context if context else None)
+        finally:
+            self._tell_observers()
 
     # externals
     def assign_external(self, external, truth):
         """Assigns the external atom ``external`` True, False or None (free)."""
         self._not_searching()
         self._core.assign_external(external, truth)
+        self._tell_observers()
 
     def release_external(self, external):
         """Makes the external atom ``external`` false for good."""
         self._not_searching()
         self._core.assign_external(external, "release")
+        self._tell_observers()
 
     # solving
     def solve(self, assumptions=(), on_model=None, on_unsat=None, on_statistics=None,
@@ -945,7 +977,12 @@ class Control:
             for p in self._propagators:
                 p.atoms = atoms
         start = time.monotonic()
+        if self._observers:
+            # (told before the search starts: what an observer adds is in it)
+            self._core.end_step(pairs)
+            self._tell_observers()
         search = self._core.solve(models, pairs)
+        self._tell_observers()
         self._solve_calls += 1
         mode = self._core.enum_mode()
         type_ = {"brave": ModelType.BraveConsequences,
@@ -976,7 +1013,10 @@ class Control:
         """Reads the ground programs ``files`` (aspif; their atom numbers are one
         program's) as the program, for a control with no program yet."""
         self._not_searching()
-        self._core.load_aspif([str(f) for f in files])
+        try:
+            self._core.load_aspif([str(f) for f in files])
+        finally:
+            self._tell_observers()
 
     def _not_searching(self):
         # as clingo: no grounding, solving or backend while a solve runs
@@ -1000,12 +1040,21 @@ class Control:
         self._not_searching()
         if replace:
             raise RuntimeError("minasp: register_observer(replace=True) is not supported")
-        self._core.register_observer(_ObserverAdapter(observer))
+        index = self._core.register_observer()
+        assert index == len(self._observers)
+        self._observers.append(_ObserverAdapter(observer))
+
+    def _tell_observers(self):
+        """Makes the observers' calls the core kept while it was busy (see
+        ``python/src/observer.rs``): an observer may use the control."""
+        if self._observers:
+            for index, method, args in self._core.observed_calls():
+                getattr(self._observers[index], method)(*args)
 
     def backend(self):
         """A ``Backend`` adding ground statements to the program."""
         self._not_searching()
-        return Backend(self._core)
+        return Backend(self._core, self)
 
     def add_project(self, atoms):
         """Adds atoms (symbols, or program literals as ``SymbolicAtom.literal`` gives) to those
@@ -1013,17 +1062,24 @@ class Control:
         self._not_searching()
         self._core.add_project([a for a in atoms if isinstance(a, Symbol)],
                                [int(a) for a in atoms if not isinstance(a, Symbol)], False)
+        self._tell_observers()
 
     def replace_project(self, atoms):
         """Projects on ``atoms`` only (see ``add_project``)."""
         self._not_searching()
         self._core.add_project([a for a in atoms if isinstance(a, Symbol)],
                                [int(a) for a in atoms if not isinstance(a, Symbol)], True)
+        self._tell_observers()
 
     def remove_project(self):
         """Projects on no atom (with ``--project``: one answer set stands for all)."""
         self._not_searching()
         self._core.remove_project()
+        self._tell_observers()
+
+    def _facts(self):
+        """The program literals of the facts."""
+        return {t[1] for t in self._core.symbolic_atoms() if t[2]}
 
     def remove_minimize(self):
         """Drops the minimize statements grounded so far (later groundings may bring new ones)."""
@@ -1119,4 +1175,4 @@ class Control:
 
 
 # (last: the application module reads the names above)
-from .application import Application, ApplicationOptions, Flag, clingo_main  # noqa: E402
+from ._application import Application, ApplicationOptions, Flag, clingo_main  # noqa: E402

@@ -344,9 +344,10 @@ struct Core {
     /// The first exception a registered propagator raised, for the solve
     /// to raise.
     propagator_error: std::sync::Arc<Mutex<Option<PyErr>>>,
-    /// The first exception a registered observer raised, for the call
-    /// that told it to raise.
-    observer_error: std::sync::Arc<Mutex<Option<PyErr>>>,
+    /// What the registered observers were told, not yet passed on.
+    observed: observer::Calls,
+    /// How many observers are registered.
+    observers: usize,
 }
 
 impl Core {
@@ -355,15 +356,6 @@ impl Core {
     fn settle(&mut self) {
         if let Some(b) = self.backend.take() {
             self.ctl.close_backend(b);
-        }
-    }
-
-    /// Raises the exception an observer raised (during the call that
-    /// ends here, or a backend closed before it).
-    fn observed(&self) -> PyResult<()> {
-        match self.observer_error.lock().ok().and_then(|mut e| e.take()) {
-            Some(e) => Err(e),
-            None => Ok(()),
         }
     }
 
@@ -470,7 +462,8 @@ impl Core {
             failed: false,
             backend: None,
             propagator_error: Default::default(),
-            observer_error: Default::default(),
+            observed: Default::default(),
+            observers: 0,
         })
     }
 
@@ -487,6 +480,12 @@ impl Core {
     fn printing(&self) -> (u8, u8, u8, u8) {
         let (m, c) = self.cli.quiet.unwrap_or((0, 0));
         (self.cli.outf, self.cli.verbose.unwrap_or(1), m, c)
+    }
+
+    /// The time limit of the arguments in seconds (`--time-limit`).
+    #[getter]
+    fn time_limit(&self) -> Option<u64> {
+        self.cli.time_limit
     }
 
     /// The model limit given in the arguments (`None`: clingo's default).
@@ -531,8 +530,7 @@ impl Core {
             return Ok(());
         }
         let joined = minasp::aspif::join(&programs);
-        self.ctl.load_ground(&joined).map_err(|e| PyRuntimeError::new_err(format!("reading aspif: {e}")))?;
-        self.observed()
+        self.ctl.load_ground(&joined).map_err(|e| PyRuntimeError::new_err(format!("reading aspif: {e}")))
     }
 
     fn load(&mut self, path: &str) -> PyResult<()> {
@@ -574,7 +572,6 @@ impl Core {
             return Err(e);
         }
         self.messages.flush(&self.ctl, &self.cli);
-        self.observed()?;
         match result {
             Ok(()) => Ok(()),
             Err(minasp::Error::Interrupted) => Err(PyRuntimeError::new_err("grounding interrupted")),
@@ -595,7 +592,7 @@ impl Core {
             External::False
         };
         self.ctl.assign_external(&symbol.0, v);
-        self.observed()
+        Ok(())
     }
 
     /// Every symbolic atom: `(symbol, literal, is_fact, is_external)`.
@@ -630,11 +627,6 @@ impl Core {
         }
         let solve = self.ctl.solve_assuming(models, &assumptions);
         self.messages.flush(&self.ctl, &self.cli);
-        if let Err(e) = self.observed() {
-            stop.interrupt();
-            drop(solve);
-            return Err(e);
-        }
         let optimizing = self.ctl.optimizing();
         match solve {
             Ok(solve) => Ok(Search { solve: Mutex::new(Some(solve)), stop, optimizing, limit: models }),
@@ -705,14 +697,14 @@ impl Core {
         } else {
             self.ctl.add_project(&atoms);
         }
-        self.observed()
+        Ok(())
     }
 
     /// Projects on no atom (clingo's `remove_project`).
     fn remove_project(&mut self) -> PyResult<()> {
         self.settle();
         self.ctl.remove_project();
-        self.observed()
+        Ok(())
     }
 
     /// The search would rank answer sets by costs.
@@ -733,12 +725,28 @@ impl Core {
         self.ctl.register_propagator(std::sync::Arc::new(Mutex::new(p)));
     }
 
-    /// Adds an observer of the ground program: `adapter` is a
-    /// `minasp._ObserverAdapter`.
-    fn register_observer(&mut self, adapter: PyObject) {
+    /// Adds an observer of the ground program; returns its index, by which
+    /// [`Core::observed_calls`] names it.
+    fn register_observer(&mut self) -> usize {
         self.settle();
-        let o = observer::PyObserver { obj: adapter, raised: self.observer_error.clone() };
+        let index = self.observers;
+        self.observers += 1;
+        let o = observer::PyObserver { index, calls: self.observed.clone() };
         self.ctl.register_observer(Box::new(o));
+        index
+    }
+
+    /// Tells the observers that the next solve, under the assumptions
+    /// `(symbol, truth)`, ends the step (see `Control::end_step`).
+    fn end_step(&mut self, assumptions: Vec<(Symbol, bool)>) {
+        self.settle();
+        let assumptions: Vec<(Value, bool)> = assumptions.into_iter().map(|(s, b)| (s.0, b)).collect();
+        self.ctl.end_step(&assumptions);
+    }
+
+    /// The observers' calls to make (see `observer.rs`): `(observer, method, arguments)`.
+    fn observed_calls(&self) -> Vec<(usize, &'static str, Py<PyTuple>)> {
+        self.observed.lock().map(|mut c| std::mem::take(&mut *c)).unwrap_or_default()
     }
 
     /// Whether a propagator raised an exception not yet raised again.
@@ -755,9 +763,8 @@ impl Core {
     }
 
     /// Closes the open backend, if any (`Backend.__exit__`).
-    fn backend_close(&mut self) -> PyResult<()> {
+    fn backend_close(&mut self) {
         self.settle();
-        self.observed()
     }
 
     /// The literal of the atom of `symbol` (made if new), or of a fresh
@@ -895,6 +902,12 @@ impl Answer {
     fn cost(&self) -> Vec<i64> {
         self.0.cost().to_vec()
     }
+    /// Under `-e brave|cautious`: how many shown atoms are known
+    /// consequences, and how many may be (`Consequences: [lo;hi]`).
+    fn consequences(&self) -> Option<(usize, usize)> {
+        self.0.consequences()
+    }
+
     fn optimality_proven(&self) -> bool {
         self.0.optimality_proven()
     }

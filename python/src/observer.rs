@@ -1,40 +1,42 @@
-//! Python observers (clingo's `register_observer`): a Python object told
-//! each statement of the ground program, through `minasp::observe`.
+//! Python observers (clingo's `register_observer`): what `minasp::observe`
+//! tells an observer is kept as calls to make, and the Python control makes
+//! them when the call that told them returns.
 //!
-//! Invariant: the object is a `minasp._ObserverAdapter`, which has every
-//! method and passes on those the user's observer has; the first exception
-//! a method raises is kept for the control to raise when the call that
-//! told it returns, and nothing more is told after it.
+//! Invariant: each call is `(observer, method, arguments)`, the observer's
+//! index in the order of registration and the method of clingo's `Observer`
+//! interface; nothing is called into Python while the control is in use, so
+//! an observer may use the control (read its atoms, open a backend) as a
+//! clingo observer may.
 
 use crate::Symbol;
 use minasp::observe::Observer;
 use minasp::program::{External, Modifier};
 use minasp::Value;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use std::sync::{Arc, Mutex};
 
-/// An observer written in Python.
+/// The calls to make, in order.
+pub type Calls = Arc<Mutex<Vec<(usize, &'static str, Py<PyTuple>)>>>;
+
+/// An observer written in Python, by its index.
 pub struct PyObserver {
-    /// The `_ObserverAdapter`.
-    pub obj: PyObject,
-    /// Where the first exception goes.
-    pub raised: Arc<Mutex<Option<PyErr>>>,
+    /// The observer's index (its registration's).
+    pub index: usize,
+    /// Where its calls go.
+    pub calls: Calls,
 }
 
 impl PyObserver {
-    /// Calls `method` with the arguments `make` builds, unless an earlier
-    /// call raised.
-    fn call<A>(&self, method: &str, make: impl FnOnce(Python<'_>) -> A)
+    /// Keeps the call of `method` with the arguments `make` builds.
+    fn call<A>(&self, method: &'static str, make: impl FnOnce() -> A)
     where
-        A: for<'py> IntoPyObject<'py, Target = pyo3::types::PyTuple>,
+        A: for<'py> IntoPyObject<'py, Target = PyTuple, Output = Bound<'py, PyTuple>>,
     {
         Python::with_gil(|py| {
-            let Ok(mut raised) = self.raised.lock() else { return };
-            if raised.is_some() {
-                return;
-            }
-            if let Err(e) = self.obj.call_method1(py, method, make(py)) {
-                *raised = Some(e);
+            let Ok(args) = make().into_pyobject(py) else { return };
+            if let Ok(mut calls) = self.calls.lock() {
+                calls.push((self.index, method, args.unbind()));
             }
         });
     }
@@ -46,42 +48,42 @@ fn external_code(v: External) -> u8 {
 
 impl Observer for PyObserver {
     fn init_program(&mut self, incremental: bool) {
-        self.call("init_program", |_| (incremental,));
+        self.call("init_program", || (incremental,));
     }
     fn begin_step(&mut self) {
-        self.call("begin_step", |_| ());
+        self.call("begin_step", || ());
     }
     fn rule(&mut self, choice: bool, head: &[u32], body: &[i32]) {
-        self.call("rule", |_| (choice, head.to_vec(), body.to_vec()));
+        self.call("rule", || (choice, head.to_vec(), body.to_vec()));
     }
     fn weight_rule(&mut self, choice: bool, head: &[u32], lower: i64, body: &[(i32, i64)]) {
-        self.call("weight_rule", |_| (choice, head.to_vec(), lower, body.to_vec()));
+        self.call("weight_rule", || (choice, head.to_vec(), lower, body.to_vec()));
     }
     fn minimize(&mut self, priority: i64, literals: &[(i32, i64)]) {
-        self.call("minimize", |_| (priority, literals.to_vec()));
+        self.call("minimize", || (priority, literals.to_vec()));
     }
     fn project(&mut self, atoms: &[u32]) {
-        self.call("project", |_| (atoms.to_vec(),));
+        self.call("project", || (atoms.to_vec(),));
     }
     fn output_atom(&mut self, symbol: &Value, atom: u32) {
-        self.call("output_atom", |_| (Symbol(symbol.clone()), atom));
+        self.call("output_atom", || (Symbol(symbol.clone()), atom));
     }
     fn output_term(&mut self, symbol: &Value, condition: &[i32]) {
-        self.call("output_term", |_| (Symbol(symbol.clone()), condition.to_vec()));
+        self.call("output_term", || (Symbol(symbol.clone()), condition.to_vec()));
     }
     fn external(&mut self, atom: u32, value: External) {
-        self.call("external", |_| (atom, external_code(value)));
+        self.call("external", || (atom, external_code(value)));
     }
     fn assume(&mut self, literals: &[i32]) {
-        self.call("assume", |_| (literals.to_vec(),));
+        self.call("assume", || (literals.to_vec(),));
     }
     fn heuristic(&mut self, atom: u32, modifier: Modifier, bias: i64, priority: i64, condition: &[i32]) {
-        self.call("heuristic", |_| (atom, modifier.code(), bias, priority, condition.to_vec()));
+        self.call("heuristic", || (atom, modifier.code(), bias, priority, condition.to_vec()));
     }
     fn acyc_edge(&mut self, from: u32, to: u32, condition: &[i32]) {
-        self.call("acyc_edge", |_| (from, to, condition.to_vec()));
+        self.call("acyc_edge", || (from, to, condition.to_vec()));
     }
     fn end_step(&mut self) {
-        self.call("end_step", |_| ());
+        self.call("end_step", || ());
     }
 }

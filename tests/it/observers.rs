@@ -242,3 +242,24 @@ fn assumptions_end_the_step_and_a_backend_is_told() {
     assert_eq!(log.steps, ["init true", "begin", "assume 1", "end"]);
     assert_eq!((log.edges, log.projected.len()), (1, 1));
 }
+
+#[test]
+fn an_observer_registered_late_is_told_only_what_comes_after() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add_to_part("base", &[], "base.lp", "{a}. #external e.");
+    ctl.add_to_part("p", &[], "p.lp", "{b}.");
+    ctl.ground_parts(&[("base".to_string(), Vec::new())]).unwrap();
+    let late = Arc::new(Mutex::new(Log::default()));
+    ctl.register_observer(Box::new(Recorder(late.clone())));
+    ctl.ground_parts(&[("p".to_string(), Vec::new())]).unwrap();
+    // an assignment is told even when the value is the one told before
+    assert!(ctl.assign_external(&Value::parse("e").unwrap(), External::False));
+    let _ = ctl.solve(0).unwrap().count();
+    let log = late.lock().unwrap();
+    // in the step it was registered in: neither init_program nor begin_step
+    assert_eq!(log.steps, ["end"]);
+    let names: Vec<String> = log.names.values().map(|v| v.to_string()).collect();
+    assert_eq!(names, ["b"], "only the new part's atom is told");
+    assert_eq!(log.rules.len(), 1);
+    assert_eq!(log.externals.values().copied().collect::<Vec<_>>(), [External::False]);
+}

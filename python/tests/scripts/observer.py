@@ -219,3 +219,35 @@ try:
     print("no exception")
 except ValueError as e:
     print("ValueError:", e)
+
+# an observer may use the control it observes (read its atoms and constants, add
+# through a backend when a step ends), and one registered late is told only what
+# comes after
+ctl = clingo.Control(["0"])
+
+
+class UsesControl:
+    def __init__(self):
+        self.rules = 0
+
+    def rule(self, choice, head, body):
+        self.rules += 1
+        assert ctl.get_const("n") == clingo.Number(3)
+
+    def end_step(self):
+        print("end_step: atoms", len(ctl.symbolic_atoms))
+        with ctl.backend() as b:
+            b.add_rule([b.add_atom(clingo.Function("z"))])
+
+
+uses = UsesControl()
+ctl.register_observer(uses)
+ctl.add("base", [], "#const n=3. {a}. #show a/0. #show z/0.")
+ctl.add("p", [], "{b}. #show b/0.")
+ctl.ground([("base", [])])
+print("first solve", answers(ctl, "ignore"))
+late = Recorder()
+ctl.register_observer(late)
+ctl.ground([("p", [])])
+print("second solve", answers(ctl, "ignore"))
+print("late observer:", late.report(), sorted(map(str, late.names.values())))
