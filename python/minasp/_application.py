@@ -177,6 +177,9 @@ class _Printer:
                 self._line(model)
         if costs:
             consequences, model_costs = meta
+            if not atoms and self.verbose > 0 and (consequences is not None or model_costs):
+                # (as clingo: the costs of a model not printed under its number)
+                print("Answer: %d" % number)
             if consequences is not None:
                 print("Consequences: [%d;%d]" % consequences)
             if model_costs:

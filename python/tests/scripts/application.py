@@ -15,6 +15,9 @@ HERE = tempfile.mkdtemp()
 PROGRAM = os.path.join(HERE, "p.lp")
 with open(PROGRAM, "w") as f:
     f.write("{a;b}. c :- a. #show c/0. #show a/0.\n")
+ONE = os.path.join(HERE, "one.lp")
+with open(ONE, "w") as f:
+    f.write("{a}. :- not a.\n")
 BAD = os.path.join(HERE, "bad.lp")
 with open(BAD, "w") as f:
     f.write("p(X) :- not q(X).\n")
@@ -114,6 +117,46 @@ class Printing(App):
         os.write(1, b"]\n")
 
 
+class Steps(App):
+    """Multi-shot: a solve, then a grounding after it (clingo: the result is unknown
+    again); or a solve handle left early (an interruption); or an exception after a
+    solve (65 added to the exit code)."""
+
+    def main(self, ctl, files):
+        _load(ctl, files)
+        ctl.ground([("base", [])])
+        if self.program == "ground after":
+            ctl.solve()
+            ctl.add("more", [], "z.")
+            ctl.ground([("more", [])])
+        elif self.program == "leave early":
+            with ctl.solve(yield_=True) as handle:
+                for _ in handle:
+                    break
+        elif self.program == "fail after":
+            ctl.solve()
+            raise ValueError("failing after a solve")
+
+
+def _load(ctl, files):
+    for f in files:
+        ctl.load(f)
+
+
+def with_stdin(text, app, arguments):
+    """clingo_main reading `text` from standard input."""
+    with tempfile.TemporaryFile(mode="w+") as f:
+        f.write(text)
+        f.seek(0)
+        saved = os.dup(0)
+        os.dup2(f.fileno(), 0)
+        try:
+            run(app, arguments)
+        finally:
+            os.dup2(saved, 0)
+            os.close(saved)
+
+
 class Plain:
     program_name = "plain"
     version = "1"
@@ -136,3 +179,9 @@ run(Plain(), [BAD])
 run(App(), ["--num=x"])
 run(App(), ["--bogus"])
 run(Failing(), [])
+run(Steps("ground after"), [PROGRAM, "0"])
+run(Steps("leave early"), [ONE, "0"])
+run(Steps("fail after"), [PROGRAM, "0"])
+run(Plain(), [ONE, "0", "-V0"])
+run(Plain(), [PROGRAM, "0", "--quiet=2"])
+with_stdin("{x;y}. :- x, y.", Plain(), ["0"])
