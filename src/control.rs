@@ -222,16 +222,7 @@ impl Ground {
     fn output_table(&self) -> Vec<crate::observe::Shown> {
         use crate::observe::{atom, Shown};
         let program = self.program();
-        let mut fact = vec![false; program.num_atoms as usize];
-        for r in &program.rules {
-            if let (crate::program::Head::Disjunction(h), crate::program::Body::Normal(b)) =
-                (&r.head, &r.body)
-            {
-                if let ([a], true) = (&h[..], b.is_empty()) {
-                    fact[a.index()] = true;
-                }
-            }
-        }
+        let fact = program.facts();
         match self {
             Ground::Grounded(g) => g
                 .output
@@ -933,16 +924,7 @@ impl Control {
     pub fn symbolic_atoms(&self) -> Vec<SymbolicAtom> {
         let Some(ground) = &self.ground else { return Vec::new() };
         let program = ground.program();
-        let mut fact = vec![false; program.num_atoms as usize];
-        for r in &program.rules {
-            if let (crate::program::Head::Disjunction(h), crate::program::Body::Normal(b)) =
-                (&r.head, &r.body)
-            {
-                if let ([a], true) = (&h[..], b.is_empty()) {
-                    fact[a.index()] = true;
-                }
-            }
-        }
+        let fact = program.facts();
         let mut external = vec![false; program.num_atoms as usize];
         for (a, v) in &program.externals {
             external[a.index()] = *v != External::Release;

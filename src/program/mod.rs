@@ -336,6 +336,19 @@ impl GroundProgram {
         }
     }
 
+    /// Per atom: whether a rule makes it a fact (`a.`).
+    pub fn facts(&self) -> Vec<bool> {
+        let mut fact = vec![false; self.num_atoms as usize];
+        for r in &self.rules {
+            if let (Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+                if let ([a], true) = (&h[..], b.is_empty()) {
+                    fact[a.index()] = true;
+                }
+            }
+        }
+        fact
+    }
+
     /// The objective: the priorities of the minimize statements, highest
     /// first, each with all its literals (statements of one priority
     /// merged).  Empty: no optimisation.
