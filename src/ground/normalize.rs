@@ -444,6 +444,11 @@ impl Normalizer<'_> {
                 if names_pending(name, value, &self.consts) {
                     continue;
                 }
+                // (clingo 5's constant is one term: `#const k = (1;2).` is its
+                // syntax error, never its first option)
+                if is_pool(value) {
+                    continue;
+                }
                 let mut scope = Scope::new();
                 let mut ranges = vec![];
                 let t = self.term(value, &mut scope, &mut ranges);
@@ -1507,6 +1512,16 @@ fn with_domains(r: &ast::Rule, domains: &[(String, ast::Term)]) -> ast::Rule {
 }
 
 /// Whether a term has a pool or an interval in it.
+/// Whether `t` has a pool in it.
+fn is_pool(t: &ast::Term) -> bool {
+    let mut found = false;
+    t.clone().visit_mut(&mut |t| {
+        found |= matches!(t.kind, TermKind::Pool(_));
+        !found
+    });
+    found
+}
+
 fn pool_or_interval(t: &ast::Term) -> bool {
     let mut found = false;
     t.clone().visit_mut(&mut |t| {

@@ -212,6 +212,23 @@ fn a_double_semicolon_is_two_in_clingo_5() {
     }
 }
 
+/// A pool as a constant's value: clingo 5 has one term there (`#const k =
+/// (1;2).` is its syntax error, 5.4.1 and 5.8.3), so minasp's clingo 5
+/// reading refuses it; it took the first option and went on (`p(1)`, no
+/// message; found running public programs, 2026-12-02). gringo 3 pools it.
+#[test]
+fn a_pool_is_no_constant_value_in_clingo_5() {
+    for args in [&[][..], &["--dialect=clingo5"][..]] {
+        let (ms, code, stderr) = answers(args, "#const k = (1;2). p(k).\n");
+        assert_eq!(code, Some(65), "{args:?}: {ms:?}");
+        assert!(stderr.contains("error: the value of constant 'k' is not a ground term"), "{stderr}");
+    }
+    let (ms, _, _) = answers(&["--dialect=gringo3"], "#const k = (1;2). p(k).\n");
+    assert_eq!(ms, models(&["p(1) p(2)"]));
+    let (ms, _, _) = answers(&[], "#const k = (1,2). p(k).\n");
+    assert_eq!(ms, models(&["p((1,2))"]), "a tuple is one term");
+}
+
 // ------------------------------------------------------------------ 5. runs that would not stop
 
 /// Sends SIGTERM to a run after `after`, returns its output and how long it
