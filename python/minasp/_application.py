@@ -234,30 +234,19 @@ class _Printer:
             word = "OPTIMUM FOUND"
         else:
             word = "SATISFIABLE"
-        print(word)
         if self.verbose > 0:
-            print()
-            lines = []
-            if self.stop is not None:
-                lines.append((self.stop, "1"))
             more = not exhausted and not (known and r.unsatisfiable)
-            lines.append(("Models", "%d%s" % (self.models, "+" if more else "")))
-            if self.kind is not None:
-                lines.append(("  " + self.kind, "yes" if exhausted else "unknown"))
-            if self.costs:
-                lines.append(("  Optimum", "yes" if exhausted else "unknown"))
-                if self.optimal > 1:
-                    lines.append(("  Optimal", str(self.optimal)))
-                lines.append(("Optimization", " ".join(str(c) for c in self.costs)))
+            consequences = None
             if self.kind is not None and self.consequences is not None:
-                lines.append(("Consequences", "%d%s" % (self.consequences[0], "" if exhausted else "+")))
-            lines.append(("Calls", str(max(self.calls, 1))))
-            total = time.monotonic() - self.start
-            lines.append(("Time", "%.3fs (Solving: %.2fs 1st Model: %.2fs Unsat: %.2fs)"
-                          % (total, self.solving, self.first or 0.0, 0.0)))
-            lines.append(("CPU Time", "%.3fs" % (time.process_time() - self.cpu)))
-            for label, value in lines:
-                print("%-13s: %s" % (label, value))
+                consequences = (self.kind, exhausted, self.consequences[0])
+            optimization = (exhausted, self.optimal, self.costs) if self.costs else None
+            times = (time.monotonic() - self.start, self.solving, self.first or 0.0,
+                     time.process_time() - self.cpu)
+            # (the lines as minasp's command line prints them)
+            sys.stdout.write(_minasp.summary_text(word, self.models, more, self.stop, consequences,
+                                                  optimization, max(self.calls, 1), times))
+        else:
+            print(word)
         sys.stdout.flush()
         code = 0
         if known:

@@ -175,6 +175,66 @@ fn tuple(arguments: Vec<Symbol>) -> Symbol {
     function("", arguments, true)
 }
 
+/// The result word and the summary lines as minasp's command line prints
+/// them (for `clingo_main`): `word` the result word, `stop` the label of a
+/// stop (`INTERRUPTED`, `TIME LIMIT`), `consequences` `(kind, complete,
+/// lower)`, `optimization` `(proven, optimal models, costs)`, times in
+/// seconds.
+#[pyfunction]
+#[pyo3(signature = (word, models, more, stop, consequences, optimization, calls, times))]
+#[allow(clippy::too_many_arguments)]
+fn summary_text(
+    word: &str,
+    models: u64,
+    more: bool,
+    stop: Option<&str>,
+    consequences: Option<(String, bool, usize)>,
+    optimization: Option<(bool, u64, Vec<i64>)>,
+    calls: u64,
+    times: (f64, f64, f64, f64),
+) -> PyResult<String> {
+    use minasp::report::{ConsSummary, OptSummary, Result as Outcome, Stop, Summary};
+    use std::time::Duration;
+    let result = match word {
+        "SATISFIABLE" => Outcome::Satisfiable,
+        "OPTIMUM FOUND" => Outcome::Optimum,
+        "UNSATISFIABLE" => Outcome::Unsatisfiable,
+        _ => Outcome::Unknown,
+    };
+    let seconds = |t: f64| Duration::from_secs_f64(t.max(0.0));
+    let summary = Summary {
+        models,
+        more,
+        interrupted: match stop {
+            Some("TIME LIMIT") => Some(Stop::TimeLimit),
+            Some(_) => Some(Stop::Interrupted),
+            None => None,
+        },
+        total: seconds(times.0),
+        solving: seconds(times.1),
+        first_model: seconds(times.2),
+        unsat: Duration::ZERO,
+        cpu: seconds(times.3),
+        optimization: optimization.map(|(proven, optimal, costs)| OptSummary {
+            proven,
+            optimal,
+            costs: Some(costs),
+        }),
+        consequences: consequences.map(|(kind, complete, lower)| ConsSummary {
+            kind: if kind == "Brave" { "Brave" } else { "Cautious" },
+            complete,
+            lower,
+            upper: lower,
+        }),
+        stats: Vec::new(),
+        calls,
+    };
+    let mut out = Vec::new();
+    minasp::output::summary(&mut out, result, &summary)
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
 /// The command line's options as `--help` lists them (for `clingo_main`).
 #[pyfunction]
 fn options_help() -> String {
@@ -1006,6 +1066,7 @@ fn _minasp(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tuple, m)?)?;
     m.add_function(wrap_pyfunction!(parse_term, m)?)?;
     m.add_function(wrap_pyfunction!(options_help, m)?)?;
+    m.add_function(wrap_pyfunction!(summary_text, m)?)?;
     m.add("Infimum", Symbol(Value::Inf))?;
     m.add("Supremum", Symbol(Value::Sup))?;
     Ok(())
