@@ -202,6 +202,9 @@ impl GTerm {
             }
             GTerm::Sym(_) => {}
             GTerm::Func { args, .. } => args.iter().for_each(|a| a.collect_structure(bound, out, pending)),
+            // clingo's `-t` matches the value with its sign flipped (an
+            // integer's or a function's): `-X`, `-f(X)` bind as `X`, `f(X)`
+            GTerm::Unary(UnOp::Neg, a, _) => a.collect_structure(bound, out, pending),
             _ => {
                 if !self.is_ground() {
                     pending.push(self)
@@ -322,6 +325,18 @@ impl GTerm {
             let mut k = 0;
             while k < pending.len() {
                 let (t, s) = pending[k];
+                if let GTerm::Unary(UnOp::Neg, a, _) = t {
+                    // `-t` against `s`: `t` against `s` with its sign flipped
+                    // (none for strings and `#inf`/`#sup`)
+                    let Some(flipped) = unary(UnOp::Neg, s, syms) else { return false };
+                    let mut inner = Vec::new();
+                    if !a.match_structure(flipped, b, syms, newly, &mut inner) {
+                        return false;
+                    }
+                    pending.swap_remove(k);
+                    pending.extend(inner);
+                    continue;
+                }
                 let done = match t.free_var(b) {
                     Free::None => {
                         if t.eval(b, syms) != Some(s) {
