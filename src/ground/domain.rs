@@ -4,16 +4,18 @@
 //! domain): positions `0..old_end` are "old", `old_end..new_end` the "delta"
 //! of the current semi-naive round, `0..new_end` "all"; atoms inserted during
 //! a round lie beyond `new_end` and become visible in the next one.
-//! Indexes map the values of a set of bound argument positions to the
-//! positions of the atoms having them, built on demand and brought up to
-//! date incrementally.
+//! Indexes map the values of the bound parts of a pattern (an
+//! [`IndexKey`]: arguments, or sub-terms of arguments) to the positions of
+//! the atoms having them, built on demand and brought up to date
+//! incrementally.
 //!
 //! Invariant: an index's position lists are ascending, and cover exactly
-//! positions `0..upto` of the atom set.
+//! those of positions `0..upto` of the atom set that have the key's paths.
 
 use super::hash::Map;
+use super::index_key::IndexKey;
 use super::rule::PredKey;
-use super::symbol::Sym;
+use super::symbol::{Sym, Symbols};
 use crate::program::Atom;
 use std::hash::BuildHasher;
 
@@ -150,7 +152,7 @@ pub struct Pred {
     /// Atoms mentioned (under `not`) before being derived; they get their
     /// program atom here and keep it if they are derived later.
     pub mentioned: Map<Box<[Sym]>, Atom>,
-    indexes: Map<u64, Index>,
+    indexes: Map<IndexKey, Index>,
     /// End of the "old" atoms, seen by earlier rounds.
     pub old_end: usize,
     /// End of the current round's atoms; `old_end..new_end` is the delta.
@@ -222,25 +224,29 @@ impl Pred {
         }
     }
 
-    /// Makes sure the index on `mask` exists and covers all atoms.
-    pub fn ensure_index(&mut self, mask: u64) {
-        if mask == 0 {
+    /// Makes sure the index on `key` exists and covers all atoms.
+    pub fn ensure_index(&mut self, key: &IndexKey, syms: &Symbols) {
+        if key.is_empty() {
             return;
         }
-        let idx = self.indexes.entry(mask).or_default();
+        if !self.indexes.contains_key(key) {
+            self.indexes.insert(key.clone(), Index::default());
+        }
+        let idx = self.indexes.get_mut(key).unwrap();
         let atoms = &self.atoms;
         while idx.upto < atoms.len() {
             let (args, _) = atoms.get_index(idx.upto).unwrap();
-            let key: Box<[Sym]> = project(args, mask).into();
-            idx.map.entry(key).or_default().push(idx.upto as u32);
+            if let Some(values) = key.project(args, syms) {
+                idx.map.entry(values.into()).or_default().push(idx.upto as u32);
+            }
             idx.upto += 1;
         }
     }
 
-    /// Positions of the atoms whose bound positions (`mask`) have the values
-    /// `key`, restricted to `lo..hi`.  The index must be up to date.
-    pub fn lookup(&self, mask: u64, key: &[Sym], lo: usize, hi: usize) -> &[u32] {
-        match self.indexes.get(&mask).and_then(|i| i.map.get(key)) {
+    /// Positions of the atoms whose bound parts (`key`) have the values
+    /// `values`, restricted to `lo..hi`.  The index must be up to date.
+    pub fn lookup(&self, key: &IndexKey, values: &[Sym], lo: usize, hi: usize) -> &[u32] {
+        match self.indexes.get(key).and_then(|i| i.map.get(values)) {
             None => &[],
             Some(v) => {
                 let a = v.partition_point(|&p| (p as usize) < lo);
@@ -257,11 +263,6 @@ impl Pred {
         self.new_end = self.atoms.len();
         self.new_end > self.old_end
     }
-}
-
-/// The values at the positions in `mask`.
-pub fn project(args: &[Sym], mask: u64) -> Vec<Sym> {
-    args.iter().enumerate().filter(|(i, _)| *i < 64 && mask & (1 << i) != 0).map(|(_, s)| *s).collect()
 }
 
 #[cfg(test)]

@@ -469,11 +469,11 @@ impl Instantiator {
 
     pub(super) fn prepare_indexes(&mut self, lits: &[Lit], steps: &[Step]) {
         for s in steps {
-            if let Step::Match { lit, mask } = s {
+            if let Step::Match { lit, key } = s {
                 if let Lit::Atom { atom, .. } = &lits[*lit] {
                     // A fully bound atom is looked up in the atom set itself.
                     if !binds_nothing(&lits[*lit], s) {
-                        self.preds[atom.pred.0 as usize].ensure_index(*mask);
+                        self.preds[atom.pred.0 as usize].ensure_index(key, &self.syms);
                     }
                 }
             }

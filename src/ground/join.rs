@@ -9,8 +9,9 @@
 //! checks and look-ups of fully bound atoms run in a loop.
 
 use super::aggregate::{compare, possible_values};
-use super::domain::{project, Pred, Range};
+use super::domain::{Pred, Range};
 use super::hash::IMap;
+use super::index_key::IndexKey;
 use super::plan::{assign_var, binds_nothing, plan, Step};
 use super::rule::{AtomPat, Elem, Lit, PredId};
 use super::symbol::{Name, Sym, Symbols};
@@ -135,8 +136,8 @@ fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
         match j.steps.get(end) {
             Some(Step::Check { lit }) if check(j.preds, syms, &j.lits[*lit], b) => end += 1,
             Some(Step::Check { .. }) => break false,
-            Some(s @ Step::Match { lit, mask }) if binds_nothing(&j.lits[*lit], s) => {
-                match look_up(j, syms, b, *lit, *mask) {
+            Some(s @ Step::Match { lit, .. }) if binds_nothing(&j.lits[*lit], s) => {
+                match look_up(j, syms, b, *lit) {
                     Some(pos) => b.set_match(*lit, pos),
                     None => break false,
                 }
@@ -157,11 +158,11 @@ fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
 
 /// The position of the atom a fully bound positive literal names, if it
 /// is in the literal's range.
-fn look_up(j: Join<'_>, syms: &mut Symbols, b: &Binding, lit: usize, mask: u64) -> Option<u32> {
+fn look_up(j: Join<'_>, syms: &mut Symbols, b: &Binding, lit: usize) -> Option<u32> {
     let Lit::Atom { atom, .. } = &j.lits[lit] else { return None };
     let p = &j.preds[atom.pred.0 as usize];
     let (lo, hi) = p.bounds(j.ranges[lit]);
-    if mask == 0 {
+    if atom.args.is_empty() {
         // No arguments: the one atom of the predicate, if in range.
         return (lo < hi).then_some(lo as u32);
     }
@@ -184,32 +185,24 @@ fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
                 join_from(j, syms, k + 1, b, emit);
             }
         }
-        Step::Match { lit, mask } => {
+        Step::Match { lit, key } => {
             let Lit::Atom { atom, .. } = &lits[*lit] else {
                 return;
             };
             let p = &preds[atom.pred.0 as usize];
             let (lo, hi) = p.bounds(ranges[*lit]);
-            if *mask == 0 {
+            if key.is_empty() {
                 for pos in lo..hi {
                     let (args, _) = p.atoms.get_index(pos).unwrap();
                     b.set_match(*lit, pos as u32);
                     try_match(j, syms, k, b, emit, atom, args, &mut newly);
                 }
             } else {
-                let mut key = Vec::new();
-                for (i, t) in atom.args.iter().enumerate() {
-                    if i < 64 && mask & (1 << i) != 0 {
-                        match t.eval(b, syms) {
-                            Some(s) => key.push(s),
-                            None => return,
-                        }
-                    }
-                }
-                let positions = p.lookup(*mask, &key, lo, hi);
+                let Some(values) = key.values(&atom.args, b, syms) else { return };
+                let positions = p.lookup(key, &values, lo, hi);
                 for &pos in positions {
                     let (args, _) = p.atoms.get_index(pos as usize).unwrap();
-                    debug_assert_eq!(project(args, *mask), key);
+                    debug_assert_eq!(key.project(args, syms), Some(values.clone()));
                     b.set_match(*lit, pos);
                     try_match(j, syms, k, b, emit, atom, args, &mut newly);
                 }
@@ -323,7 +316,7 @@ pub(super) fn scan_elems(
         let steps: Vec<Step> = steps
             .into_iter()
             .map(|s| match s {
-                Step::Match { lit, .. } => Step::Match { lit, mask: 0 },
+                Step::Match { lit, .. } => Step::Match { lit, key: IndexKey::default() },
                 s => s,
             })
             .collect();

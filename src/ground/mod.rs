@@ -19,6 +19,7 @@ mod external_order;
 mod externals;
 pub mod functions;
 pub mod hash;
+pub mod index_key;
 mod instance;
 pub mod instantiate;
 mod join;

@@ -117,6 +117,12 @@ fn build(
     // program now; they define predicates of their own (`af`, `ar`, `uu`, ...).
     g.rng = StdRng::seed_from_u64(mixed ^ 0x5851_F42D_4C95_7F2D);
     g.late_shapes();
+    // (added 2026-12-02, after the seeds cited before; its own stream)
+    g.rng = StdRng::seed_from_u64(mixed ^ 0x94D0_49BB_1331_11EB);
+    if g.p(0.3) {
+        g.tag("nested patterns");
+        g.shape_nested_patterns();
+    }
     if cfg.optimize {
         g.rng = StdRng::seed_from_u64(mixed ^ 0x2545_F491_4F6C_DD1D);
         g.optimization();
@@ -264,6 +270,7 @@ pub const ALL_TAGS: &[&str] = &[
     "same-atom arith",
     "unreachable aggregate",
     "clingo 5 odd forms",
+    "nested patterns",
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1577,6 +1584,58 @@ impl Gen {
         if self.p(0.3) {
             self.tag("clingo 5 odd forms");
             self.shape_odd_forms();
+        }
+    }
+
+    /// Atoms found by the bound sub-terms of a partly bound argument
+    /// (`zr(Y) :- zr(X), zs(seq(X,Y)).`, `X` bound): atoms of other shapes
+    /// under the same predicate (`seq/3`, `-seq`, tuples, numbers, deeper
+    /// nesting) must not match, and none that matches may be missed.
+    fn shape_nested_patterns(&mut self) {
+        let terms = [
+            "seq(1,2)",
+            "seq(2,3)",
+            "seq(3,1)",
+            "seq(2,2)",
+            "seq(1,seq(2,3))",
+            "seq(2,seq(3,1))",
+            "seq(seq(1,2),3)",
+            "seq(1,2,3)",
+            "-seq(1,2)",
+            "(1,2)",
+            "(2,3)",
+            "4",
+            "seq(a,b)",
+        ];
+        let k = self.range(4, 9) as usize;
+        let mut facts: Vec<&str> = terms.choose_multiple(&mut self.rng, k).cloned().collect();
+        facts.sort();
+        self.emit("zd(1..3).".to_string());
+        self.emit(facts.iter().map(|t| format!("zs({}).", t)).collect::<Vec<_>>().join(" "));
+        // few answer sets more: at most eight times as many
+        if self.p(0.5) {
+            self.emit("{ zc(seq(X,Y)) : zd(X), zd(Y), X < Y }.".to_string());
+        } else {
+            self.emit("1 { zc(T) : zs(T) } 1.".to_string());
+        }
+        let forms = [
+            "zr(X) :- zd(X), zs(seq(X,Y)).",
+            "zr(Y) :- zr(X), zs(seq(X,Y)).",
+            "zr(Y) :- zr(X), zc(seq(X,Y)).",
+            "zr(1) :- zr(X), zc(seq(X,X)).",
+            "zt(X,Z) :- zs(seq(X,seq(Y,Z))), zd(Y).",
+            "zt(X,Y) :- zd(X), zs(-seq(X,Y)).",
+            "zt(X,Y) :- zd(X), zs((X,Y)).",
+            "zt(X,Y) :- zd(X), zs(seq(X+1,Y)).",
+            "zt(X,Y) :- zd(X), zc(seq(Y,X)), not zs(seq(X,Y)).",
+            "zt(X,Y) :- zr(X), zs(seq(seq(X,Y),_)).",
+            "zu(X) :- zd(X), zc(seq(X,_)), zs(seq(_,X)).",
+            "zr(Y) :- zr(X), zt(X,Y), zc(seq(Y,X)).",
+            "zu(X) :- zr(X), #count { Y : zc(seq(X,Y)) } >= 1.",
+        ];
+        self.emit_some(&forms, 2, 5);
+        if self.out.iter().any(|l| l.starts_with("#show")) {
+            self.emit("#show zr/1. #show zt/2. #show zu/1.".to_string());
         }
     }
 
