@@ -243,6 +243,11 @@ impl Pred {
         }
     }
 
+    /// The index on `key` exists and covers the positions `0..hi`.
+    pub fn has_index(&self, key: &IndexKey, hi: usize) -> bool {
+        self.indexes.get(key).is_some_and(|i| i.upto >= hi)
+    }
+
     /// Positions of the atoms whose bound parts (`key`) have the values
     /// `values`, restricted to `lo..hi`.  The index must be up to date.
     pub fn lookup(&self, key: &IndexKey, values: &[Sym], lo: usize, hi: usize) -> &[u32] {

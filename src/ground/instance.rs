@@ -1080,7 +1080,7 @@ impl Instantiator {
             let sz = |p: PredId| self.size_of(p);
             plan(cond, &bound, &global, None, &sz)
         };
-        self.prepare_indexes(cond, &steps);
+        self.prepare_indexes(cond, &steps, &bound);
         let ranges = vec![Range::All; cond.len()];
         let mut found = CondBindings {
             vars: Vec::new(),

@@ -381,7 +381,7 @@ impl Instantiator {
         for &(l, rg) in ranges {
             lit_ranges[l] = rg;
         }
-        self.prepare_indexes(&rule.body, &steps);
+        self.prepare_indexes(&rule.body, &steps, &bound);
         let mut out: Vec<Box<[Option<Sym>]>> = Vec::new();
         let mut b = Binding::new(rule.num_vars);
         join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, &mut b, &mut |b, _| {
@@ -467,15 +467,49 @@ impl Instantiator {
         format!("{}{}/{}", if k.neg { "-" } else { "" }, self.syms.name_str(k.name), k.arity)
     }
 
-    pub(super) fn prepare_indexes(&mut self, lits: &[Lit], steps: &[Step]) {
+    /// Builds the indexes the plan `steps` of `lits` finds atoms through,
+    /// `bound` holding the variables bound before it: those of its match
+    /// steps, and those of the element conditions of its assignment
+    /// aggregates (`N = #count { Y : edge(X,Y) }` with `X` bound), planned
+    /// as [`scan_elems`](super::join::scan_elems) plans them with what is
+    /// bound at that step.
+    pub(super) fn prepare_indexes(&mut self, lits: &[Lit], steps: &[Step], bound: &[bool]) {
+        let mut bound = bound.to_vec();
         for s in steps {
-            if let Step::Match { lit, key } = s {
-                if let Lit::Atom { atom, .. } = &lits[*lit] {
-                    // A fully bound atom is looked up in the atom set itself.
-                    if !binds_nothing(&lits[*lit], s) {
-                        self.preds[atom.pred.0 as usize].ensure_index(key, &self.syms);
+            match s {
+                Step::Match { lit, key } => {
+                    if let Lit::Atom { atom, .. } = &lits[*lit] {
+                        // A fully bound atom is looked up in the atom set itself.
+                        if !binds_nothing(&lits[*lit], s) {
+                            self.preds[atom.pred.0 as usize].ensure_index(key, &self.syms);
+                        }
                     }
                 }
+                Step::Assign { lit } => {
+                    if let Lit::Agg(a) = &lits[*lit] {
+                        for e in &a.elems {
+                            let (esteps, _) = {
+                                let sz = |p: PredId| self.size_of(p);
+                                plan(&e.cond, &bound, &bound, None, &sz)
+                            };
+                            self.prepare_indexes(&e.cond, &esteps, &bound);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            let lit = match s {
+                Step::Match { lit, .. }
+                | Step::Unify { lit, .. }
+                | Step::Range { lit }
+                | Step::Call { lit }
+                | Step::Assign { lit }
+                | Step::Check { lit } => *lit,
+            };
+            let mut vs = Vec::new();
+            lits[lit].outer_vars(&mut vs);
+            for v in vs {
+                bound[v.0 as usize] = true;
             }
         }
     }

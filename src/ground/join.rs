@@ -312,11 +312,21 @@ pub(super) fn scan_elems(
         let bound: Vec<bool> = b.values().iter().map(|v| v.is_some()).collect();
         let sz = |p: PredId| preds[p.0 as usize].atoms.len();
         let (steps, _) = plan(&e.cond, &bound, &bound, None, &sz);
-        // Indexes may be missing here: fall back to scans for masked steps.
+        // The join prepared the indexes of this plan (`prepare_indexes`);
+        // a step whose index is missing or behind scans instead.
         let steps: Vec<Step> = steps
             .into_iter()
             .map(|s| match s {
-                Step::Match { lit, .. } => Step::Match { lit, key: IndexKey::default() },
+                Step::Match { lit, key } => {
+                    let indexed = match &e.cond[lit] {
+                        Lit::Atom { atom, .. } => {
+                            let p = &preds[atom.pred.0 as usize];
+                            key.is_full(atom.args.len()) || p.has_index(&key, p.bounds(Range::All).1)
+                        }
+                        _ => false,
+                    };
+                    Step::Match { lit, key: if indexed { key } else { IndexKey::default() } }
+                }
                 s => s,
             })
             .collect();
