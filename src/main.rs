@@ -191,8 +191,9 @@ fn run(cli: Cli) -> i32 {
         if cli.mode == Mode::Gringo || cli.output == Some(GroundOutput::Aspif) {
             stop.claim_output();
             let table: Vec<_> = g.output.iter().map(|(s, a)| (g.syms.display(*s), *a)).collect();
-            let _ = out.write_all(minasp::aspif::write::aspif(&g.program, &table).as_bytes());
-            let _ = out.flush();
+            let mut w = io::BufWriter::new(out.lock());
+            let _ = minasp::aspif::write::write_aspif(&g.program, &table, &mut w);
+            let _ = w.flush();
             return 0;
         }
     }

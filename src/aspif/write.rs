@@ -10,7 +10,7 @@
 //! text is a function of its input.
 
 use crate::program::{Atom, Body, Edge, External, GroundProgram, Head, Heuristic, Lit};
-use std::fmt::Write;
+use std::io;
 
 /// aspif literal of a program literal.
 pub fn lit(l: Lit) -> i64 {
@@ -84,65 +84,77 @@ pub fn external_code(v: External) -> u32 {
     }
 }
 
-fn push_lits(s: &mut String, lits: &[Lit]) {
-    write!(s, " {}", lits.len()).unwrap();
+fn write_lits(w: &mut impl io::Write, lits: &[Lit]) -> io::Result<()> {
+    write!(w, " {}", lits.len())?;
     for &l in lits {
-        write!(s, " {}", lit(l)).unwrap();
+        write!(w, " {}", lit(l))?;
     }
+    Ok(())
 }
 
 /// The whole program as aspif text.  `output`: printed text and the atom
 /// that must be true (`None`: always printed).
 pub fn aspif(program: &GroundProgram, output: &[(String, Option<Atom>)]) -> String {
-    let mut s = String::from("asp 1 0 0\n");
+    let mut buf = Vec::new();
+    write_aspif(program, output, &mut buf).expect("writing to memory");
+    String::from_utf8(buf).expect("aspif is text")
+}
+
+/// Writes the program as aspif text to `w` as it goes (a program of
+/// millions of rules is never held as text in memory).
+pub fn write_aspif(
+    program: &GroundProgram,
+    output: &[(String, Option<Atom>)],
+    w: &mut impl io::Write,
+) -> io::Result<()> {
+    w.write_all(b"asp 1 0 0\n")?;
     for st in statements(program, output) {
         match st {
             Statement::Rule { choice, head, body } => {
-                write!(s, "1 {} {}", choice as u8, head.len()).unwrap();
+                write!(w, "1 {} {}", choice as u8, head.len())?;
                 for &a in head {
-                    write!(s, " {}", atom(a)).unwrap();
+                    write!(w, " {}", atom(a))?;
                 }
                 match body {
                     Body::Normal(ls) => {
-                        s.push_str(" 0");
-                        push_lits(&mut s, ls);
+                        w.write_all(b" 0")?;
+                        write_lits(w, ls)?;
                     }
                     Body::Weight { bound, lits } => {
-                        write!(s, " 1 {} {}", bound, lits.len()).unwrap();
-                        for (l, w) in lits {
-                            write!(s, " {} {}", lit(*l), w).unwrap();
+                        write!(w, " 1 {} {}", bound, lits.len())?;
+                        for (l, wt) in lits {
+                            write!(w, " {} {}", lit(*l), wt)?;
                         }
                     }
                 }
             }
             Statement::Project(atoms) => {
-                write!(s, "3 {}", atoms.len()).unwrap();
+                write!(w, "3 {}", atoms.len())?;
                 for &a in atoms {
-                    write!(s, " {}", atom(a)).unwrap();
+                    write!(w, " {}", atom(a))?;
                 }
             }
-            Statement::External(a, v) => write!(s, "5 {} {}", atom(a), external_code(v)).unwrap(),
+            Statement::External(a, v) => write!(w, "5 {} {}", atom(a), external_code(v))?,
             Statement::Heuristic(h) => {
-                write!(s, "7 {} {} {} {}", h.modifier.code(), atom(h.atom), h.value, h.priority).unwrap();
-                push_lits(&mut s, &h.condition);
+                write!(w, "7 {} {} {} {}", h.modifier.code(), atom(h.atom), h.value, h.priority)?;
+                write_lits(w, &h.condition)?;
             }
             Statement::Edge(e) => {
-                write!(s, "8 {} {}", e.from, e.to).unwrap();
-                push_lits(&mut s, &e.condition);
+                write!(w, "8 {} {}", e.from, e.to)?;
+                write_lits(w, &e.condition)?;
             }
             Statement::Minimize(priority, lits) => {
-                write!(s, "2 {} {}", priority, lits.len()).unwrap();
-                for (l, w) in lits {
-                    write!(s, " {} {}", lit(l), w).unwrap();
+                write!(w, "2 {} {}", priority, lits.len())?;
+                for (l, wt) in lits {
+                    write!(w, " {} {}", lit(l), wt)?;
                 }
             }
-            Statement::Output(text, None) => write!(s, "4 {} {} 0", text.len(), text).unwrap(),
-            Statement::Output(text, Some(a)) => write!(s, "4 {} {} 1 {}", text.len(), text, atom(a)).unwrap(),
+            Statement::Output(text, None) => write!(w, "4 {} {} 0", text.len(), text)?,
+            Statement::Output(text, Some(a)) => write!(w, "4 {} {} 1 {}", text.len(), text, atom(a))?,
         }
-        s.push('\n');
+        w.write_all(b"\n")?;
     }
-    s.push_str("0\n");
-    s
+    w.write_all(b"0\n")
 }
 
 #[cfg(test)]
