@@ -68,6 +68,9 @@ pub struct Grounding {
     /// The atom of each symbol in `atom_syms`, made when first asked for
     /// ([`Grounding::atom_of`]).
     atom_index: std::sync::OnceLock<hash::Map<Sym, Atom>>,
+    /// The positions of `output` in the term order of their symbols (a
+    /// stable sort), made when first asked for ([`Grounding::shown`]).
+    output_order: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl Grounding {
@@ -88,10 +91,21 @@ impl Grounding {
     }
 
     /// The printed terms of a model, sorted by the term order, without repeats.
+    /// The table is sorted once; a model's terms are then its rows in
+    /// that order (a model of many atoms among hundreds of thousands
+    /// printed is not sorted again).
     pub fn shown(&self, model: &[bool]) -> Vec<Sym> {
-        let mut out: Vec<Sym> =
-            self.output.iter().filter(|(_, a)| a.is_none_or(|a| model[a.index()])).map(|(s, _)| *s).collect();
-        out.sort_by(|a, b| self.syms.cmp(*a, *b));
+        let order = self.output_order.get_or_init(|| {
+            let mut order: Vec<u32> = (0..self.output.len() as u32).collect();
+            order.sort_by(|&i, &j| self.syms.cmp(self.output[i as usize].0, self.output[j as usize].0));
+            order
+        });
+        let mut out: Vec<Sym> = order
+            .iter()
+            .map(|&i| self.output[i as usize])
+            .filter(|(_, a)| a.is_none_or(|a| model[a.index()]))
+            .map(|(s, _)| s)
+            .collect();
         out.dedup();
         out
     }
@@ -614,6 +628,7 @@ impl Grounder {
             nodes: self.inst.nodes.iter().copied().collect(),
             streamed: None,
             atom_index: Default::default(),
+            output_order: Default::default(),
         }
     }
 }
