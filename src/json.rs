@@ -5,11 +5,14 @@
 //! with optimisation each witness has `Costs` and `Models` has `Optimum`,
 //! `Optimal` and `Costs`.
 //!
-//! Invariant: the document is built with `serde_json` (so it always parses)
-//! and its keys keep clingo's order; times are seconds rounded to 3 places.
+//! Invariant: every part of the document is made with `serde_json` (so
+//! the whole always parses) and its keys keep clingo's order; times are
+//! seconds rounded to 3 places.  It is written as the run goes
+//! ([`Stream`]), each witness when found.
 
 use crate::report::{result_word, Result, Shown, Summary};
 use serde_json::{json, Map, Value};
+use std::io::{self, Write};
 
 /// Seconds, rounded to milliseconds as clingo prints them.
 fn secs(d: std::time::Duration) -> Value {
@@ -17,54 +20,134 @@ fn secs(d: std::time::Duration) -> Value {
     json!(ms)
 }
 
-/// One solver call's entry of `Call`: its witnesses (none: an empty
-/// object); `numeric`: the shown terms are DIMACS literals, given as
-/// numbers by variable.
-fn call(witnesses: &[Shown], numeric: bool) -> Map<String, Value> {
-    let mut call = Map::new();
-    if !witnesses.is_empty() {
-        let w: Vec<Value> = witnesses
-            .iter()
-            .map(|m| {
-                let mut w = if numeric {
-                    let mut lits: Vec<i64> = m.atoms.iter().filter_map(|a| a.parse().ok()).collect();
-                    lits.sort_by_key(|l| l.unsigned_abs());
-                    json!({ "Value": lits })
-                } else {
-                    json!({ "Value": m.atoms })
-                };
-                let o = w.as_object_mut().expect("an object");
-                if !m.costs.is_empty() {
-                    o.insert("Costs".into(), json!(m.costs));
-                }
-                if let Some((lo, hi)) = m.consequences {
-                    o.insert("Consequences".into(), json!({ "True": lo, "Open": hi - lo }));
-                }
-                if !m.why.is_empty() {
-                    o.insert("Why".into(), json!(m.why));
-                }
-                w
-            })
-            .collect();
-        call.insert("Witnesses".into(), Value::Array(w));
+/// One witness: its atoms (`numeric`: DIMACS literals, as numbers by
+/// variable), costs, consequences and explanation.
+fn witness(m: &Shown, numeric: bool) -> Value {
+    let mut w = if numeric {
+        let mut lits: Vec<i64> = m.atoms.iter().filter_map(|a| a.parse().ok()).collect();
+        lits.sort_by_key(|l| l.unsigned_abs());
+        json!({ "Value": lits })
+    } else {
+        json!({ "Value": m.atoms })
+    };
+    let o = w.as_object_mut().expect("an object");
+    if !m.costs.is_empty() {
+        o.insert("Costs".into(), json!(m.costs));
     }
-    call
+    if let Some((lo, hi)) = m.consequences {
+        o.insert("Consequences".into(), json!({ "True": lo, "Open": hi - lo }));
+    }
+    if !m.why.is_empty() {
+        o.insert("Why".into(), json!(m.why));
+    }
+    w
 }
 
-/// The whole document, pretty-printed (two-space indentation), with a final newline.
-/// `calls` are the witnesses of each solver call (one call but for
-/// incremental programs); a witness is a model's atoms and its costs
-/// (empty without optimisation).
-pub fn document(
-    inputs: &[String],
-    calls: &[Vec<Shown>],
-    result: Result,
-    s: &Summary,
+/// `value` pretty-printed, every line indented by `indent` spaces.
+fn indented(value: &Value, indent: usize) -> String {
+    let text = serde_json::to_string_pretty(value).expect("JSON values serialize");
+    let pad = " ".repeat(indent);
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&pad);
+        out.push_str(line);
+    }
+    out
+}
+
+/// The document written as the run goes, each witness when it is found
+/// (a run of a million models is never held in memory): the text is the
+/// one `serde_json` pretty-prints for the whole document (two-space
+/// indentation), written in pieces.
+///
+/// Invariant: after `head`, the text written is a prefix of the
+/// document up to the open `Call` list; `in_call` witnesses of the
+/// current call and `calls` finished calls are in it.
+#[derive(Debug, Default)]
+pub struct Stream {
+    head: bool,
+    in_call: usize,
+    calls: usize,
     numeric: bool,
-) -> String {
-    let calls: Vec<Value> = calls.iter().map(|w| Value::Object(call(w, numeric))).collect();
-    let inputs: Vec<&str> = inputs.iter().map(|f| if f == "-" { "stdin" } else { f.as_str() }).collect();
-    let inputs = if inputs.is_empty() { vec!["stdin"] } else { inputs };
+}
+
+impl Stream {
+    /// A document not yet begun; `numeric`: the shown terms are DIMACS
+    /// literals.
+    pub fn new(numeric: bool) -> Stream {
+        Stream { numeric, ..Stream::default() }
+    }
+
+    /// `Solver`, `Input` and the opening of `Call`, once.
+    fn head(&mut self, out: &mut dyn Write, inputs: &[String]) -> io::Result<()> {
+        if std::mem::replace(&mut self.head, true) {
+            return Ok(());
+        }
+        let inputs: Vec<&str> = inputs.iter().map(|f| if f == "-" { "stdin" } else { f.as_str() }).collect();
+        let inputs = if inputs.is_empty() { vec!["stdin"] } else { inputs };
+        let head = json!({
+            "Solver": format!("minasp version {}", env!("CARGO_PKG_VERSION")),
+            "Input": inputs,
+        });
+        let text = serde_json::to_string_pretty(&head).expect("JSON values serialize");
+        let text = text.strip_suffix("\n}").expect("an object");
+        write!(out, "{},\n  \"Call\": [", text)
+    }
+
+    /// A witness of the current solver call.
+    pub fn witness(&mut self, out: &mut dyn Write, inputs: &[String], m: &Shown) -> io::Result<()> {
+        self.head(out, inputs)?;
+        let mut text = String::new();
+        if self.in_call == 0 {
+            if self.calls > 0 {
+                text.push(',');
+            }
+            text.push_str("\n    {\n      \"Witnesses\": [\n");
+        } else {
+            text.push_str(",\n");
+        }
+        text.push_str(&indented(&witness(m, self.numeric), 8));
+        self.in_call += 1;
+        out.write_all(text.as_bytes())
+    }
+
+    /// Ends the current solver call (an incremental program's next step
+    /// starts another).
+    pub fn end_call(&mut self, out: &mut dyn Write, inputs: &[String]) -> io::Result<()> {
+        self.head(out, inputs)?;
+        let comma = if self.calls > 0 { "," } else { "" };
+        if self.in_call == 0 {
+            write!(out, "{comma}\n    {{}}")?;
+        } else {
+            out.write_all(b"\n      ]\n    }")?;
+        }
+        self.calls += 1;
+        self.in_call = 0;
+        Ok(())
+    }
+
+    /// Ends the current call and the document: `Result`, `Models`,
+    /// `Calls`, `Time` (and `Stats`), with a final newline.
+    pub fn finish(
+        &mut self,
+        out: &mut dyn Write,
+        inputs: &[String],
+        result: Result,
+        s: &Summary,
+    ) -> io::Result<()> {
+        self.end_call(out, inputs)?;
+        out.write_all(b"\n  ],\n")?;
+        let text = serde_json::to_string_pretty(&tail(result, s)).expect("JSON values serialize");
+        out.write_all(text.strip_prefix("{\n").expect("an object").as_bytes())?;
+        out.write_all(b"\n")
+    }
+}
+
+/// The document after `Call`.
+fn tail(result: Result, s: &Summary) -> Value {
     let more = s.more || result == Result::Unknown;
     let mut models = json!({ "Number": s.models, "More": if more { "yes" } else { "no" } });
     if let Some(o) = &s.optimization {
@@ -81,10 +164,7 @@ pub fn document(
         m.insert("Consequences".into(), json!({ "True": c.lower, "Open": c.upper - c.lower }));
     }
     // `serde_json` is built with `preserve_order`: keys keep clingo's order.
-    let doc = json!({
-        "Solver": format!("minasp version {}", env!("CARGO_PKG_VERSION")),
-        "Input": inputs,
-        "Call": calls,
+    let mut doc = json!({
         "Result": result_word(result),
         "Models": models,
         "Calls": s.calls,
@@ -96,7 +176,6 @@ pub fn document(
             "CPU": secs(s.cpu),
         },
     });
-    let mut doc = doc;
     if !s.stats.is_empty() {
         // clingo's `Core` counters under its names, minasp's others beside them
         let group = |names: &[&str]| {
@@ -115,9 +194,32 @@ pub fn document(
         });
         doc.as_object_mut().expect("an object").insert("Stats".into(), stats);
     }
-    let mut out = serde_json::to_string_pretty(&doc).expect("JSON values serialize");
-    out.push('\n');
-    out
+    doc
+}
+
+/// The whole document at once (what [`Stream`] writes in pieces).
+/// `calls` are the witnesses of each solver call (one call but for
+/// incremental programs); a witness is a model's atoms and its costs
+/// (empty without optimisation).
+pub fn document(
+    inputs: &[String],
+    calls: &[Vec<Shown>],
+    result: Result,
+    s: &Summary,
+    numeric: bool,
+) -> String {
+    let mut buf = Vec::new();
+    let mut stream = Stream::new(numeric);
+    for (i, call) in calls.iter().enumerate() {
+        for m in call {
+            stream.witness(&mut buf, inputs, m).expect("writing to memory");
+        }
+        if i + 1 < calls.len() {
+            stream.end_call(&mut buf, inputs).expect("writing to memory");
+        }
+    }
+    stream.finish(&mut buf, inputs, result, s).expect("writing to memory");
+    String::from_utf8(buf).expect("JSON is text")
 }
 
 #[cfg(test)]

@@ -171,16 +171,15 @@ impl Default for Style {
 
 /// Prints one run in any [`Format`]: call [`Printer::header`],
 /// [`Printer::solving`], [`Printer::model`] for each model and
-/// [`Printer::finish`] once.  JSON is written whole at `finish`; the other
-/// formats as they go (flushed after every answer).
+/// [`Printer::finish`] once.  Every format is written as it goes (text
+/// flushed after every answer; JSON's witnesses when found, the rest of
+/// the document at `finish`).
 pub struct Printer<'a> {
     out: &'a mut dyn Write,
     style: Style,
     inputs: Vec<String>,
-    witnesses: Vec<Shown>,
-    /// The witnesses of the solver calls before the current one (JSON's
-    /// `Call` list); empty until [`Printer::solving`] is called again.
-    earlier_calls: Vec<Vec<Shown>>,
+    /// The JSON document written so far.
+    json: crate::json::Stream,
     /// [`Printer::solving`] was called (a solver call is under way).
     solving: bool,
     /// The models kept for the end (`--quiet=1`, the competition format):
@@ -195,8 +194,7 @@ impl<'a> Printer<'a> {
             out,
             style,
             inputs: inputs.to_vec(),
-            witnesses: Vec::new(),
-            earlier_calls: Vec::new(),
+            json: crate::json::Stream::new(style.numeric),
             solving: false,
             kept: Vec::new(),
         }
@@ -235,8 +233,8 @@ impl<'a> Printer<'a> {
         if self.style.format == Format::Silent {
             return Ok(());
         }
-        if std::mem::replace(&mut self.solving, true) {
-            self.earlier_calls.push(std::mem::take(&mut self.witnesses));
+        if std::mem::replace(&mut self.solving, true) && self.style.format == Format::Json {
+            self.json.end_call(self.out, &self.inputs)?;
         }
         match self.style.format {
             Format::Text if !self.quiet() => solving(self.out),
@@ -265,10 +263,7 @@ impl<'a> Printer<'a> {
                 let quiet = self.quiet();
                 shown_answer(self.out, &m, true, true, quiet)
             }
-            (Quiet::All, Format::Json) => {
-                self.witnesses.push(m);
-                Ok(())
-            }
+            (Quiet::All, Format::Json) => self.json.witness(self.out, &self.inputs, &m),
         }
     }
 
@@ -327,7 +322,7 @@ impl<'a> Printer<'a> {
             for m in &self.kept {
                 match self.style.format {
                     Format::Text => shown_answer(self.out, m, true, true, quiet)?,
-                    Format::Json => self.witnesses.push(m.clone()),
+                    Format::Json => self.json.witness(self.out, &self.inputs, m)?,
                     Format::Competition | Format::Silent => {}
                 }
             }
@@ -340,10 +335,7 @@ impl<'a> Printer<'a> {
             }
             Format::Text => summary(self.out, r, s),
             Format::Json => {
-                let mut calls = std::mem::take(&mut self.earlier_calls);
-                calls.push(std::mem::take(&mut self.witnesses));
-                let doc = crate::json::document(&self.inputs, &calls, r, s, self.style.numeric);
-                self.out.write_all(doc.as_bytes())?;
+                self.json.finish(self.out, &self.inputs, r, s)?;
                 self.out.flush()
             }
             Format::Competition => {
@@ -412,4 +404,76 @@ fn comment(out: &mut dyn Write, text: &[u8]) -> io::Result<()> {
         writeln!(out, "% {}", line)?;
     }
     out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// A writer whose text the test reads while the printer holds it.
+    #[derive(Clone, Default)]
+    struct Shared(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// JSON witnesses are written when found, not kept for the end (a
+    /// million models held as JSON took 10 GB): before `finish` the text
+    /// holds both, and after it the whole document parses, with every
+    /// call of an incremental run.
+    #[test]
+    fn json_witnesses_are_written_as_they_are_found() {
+        let shared = Shared::default();
+        let mut out = shared.clone();
+        let style = Style { format: Format::Json, ..Style::default() };
+        let mut p = Printer::new(&mut out, style, &["x.lp".to_string()]);
+        p.header().unwrap();
+        p.solving().unwrap();
+        p.solving().unwrap();
+        p.model(Shown { atoms: vec!["a".into()], ..Shown::default() }).unwrap();
+        p.model(Shown { atoms: vec!["b".into(), "c".into()], ..Shown::default() }).unwrap();
+        let before = String::from_utf8(shared.0.borrow().clone()).unwrap();
+        assert!(before.contains("\"a\"") && before.contains("\"c\""), "{before}");
+        let s = Summary {
+            models: 2,
+            more: false,
+            interrupted: None,
+            total: Duration::ZERO,
+            solving: Duration::ZERO,
+            first_model: Duration::ZERO,
+            unsat: Duration::ZERO,
+            cpu: Duration::ZERO,
+            optimization: None,
+            consequences: None,
+            stats: Vec::new(),
+            calls: 2,
+        };
+        p.finish(Result::Satisfiable, &s).unwrap();
+        let text = String::from_utf8(shared.0.borrow().clone()).unwrap();
+        assert!(text.starts_with(&before));
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["Call"][0], serde_json::json!({}));
+        assert_eq!(v["Call"][1]["Witnesses"][1]["Value"], serde_json::json!(["b", "c"]));
+        assert_eq!(v["Result"], "SATISFIABLE");
+        let calls = [
+            vec![],
+            vec![
+                Shown { atoms: vec!["a".into()], ..Shown::default() },
+                Shown { atoms: vec!["b".into(), "c".into()], ..Shown::default() },
+            ],
+        ];
+        assert_eq!(
+            text,
+            crate::json::document(&["x.lp".to_string()], &calls, Result::Satisfiable, &s, false)
+        );
+    }
 }
