@@ -4,14 +4,15 @@
 //!
 //! Invariant: every [`Path`] of a key ends at a sub-term of the pattern
 //! whose variables are all bound before the step, and goes down only
-//! through function terms of the pattern (written `f(..)`, not
-//! arithmetic).  An atom can match the pattern only if, for every path,
+//! through function terms of the pattern (written `f(..)` or `-f(..)`,
+//! whose sign the path flips; not arithmetic).  An atom can match the pattern only if, for every path,
 //! its argument has the path's functions on the way down ([`walk`]
 //! succeeds) and the term reached equals the pattern's value there — so
 //! finding atoms by these values misses none that match.
 
 use super::symbol::{Name, Sym, SymData, Symbols};
 use super::term::{Binding, GTerm, Var};
+use crate::syntax::ast::UnOp;
 
 /// One step down into a function term: the function it must be, and
 /// which of its arguments to take.
@@ -82,7 +83,11 @@ impl IndexKey {
         for p in &self.paths {
             let mut t = &args[p.arg as usize];
             for d in &p.down {
-                match t {
+                let f = match t {
+                    GTerm::Unary(UnOp::Neg, a, _) => &**a,
+                    t => t,
+                };
+                match f {
                     GTerm::Func { args, .. } => t = &args[d.child as usize],
                     _ => unreachable!("a key's path goes down through the pattern's functions"),
                 }
@@ -117,9 +122,14 @@ fn collect(t: &GTerm, arg: u32, down: &mut Vec<Down>, is_bound: &dyn Fn(Var) -> 
         out.push(Path { arg, down: down.clone() });
         return;
     }
-    if let GTerm::Func { name, neg, args } = t {
+    // `-f(..)` is `f(..)` with its sign flipped (see `GTerm::matches_all`)
+    let (f, flip) = match t {
+        GTerm::Unary(UnOp::Neg, a, _) => (&**a, true),
+        t => (t, false),
+    };
+    if let GTerm::Func { name, neg, args } = f {
         for (j, a) in args.iter().enumerate() {
-            down.push(Down { name: *name, neg: *neg, arity: args.len() as u32, child: j as u32 });
+            down.push(Down { name: *name, neg: *neg != flip, arity: args.len() as u32, child: j as u32 });
             collect(a, arg, down, is_bound, out);
             down.pop();
         }
@@ -129,6 +139,7 @@ fn collect(t: &GTerm, arg: u32, down: &mut Vec<Down>, is_bound: &dyn Fn(Var) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ground::term::OpId;
 
     #[test]
     fn a_bound_sub_term_of_a_partly_bound_argument_is_part_of_the_key() {
@@ -154,5 +165,13 @@ mod tests {
         assert!(IndexKey::of(&pat, &|_| false).is_empty());
         assert!(IndexKey::of(&pat, &|_| true).is_full(1));
         assert_eq!(IndexKey::of(&pat, &|_| true), IndexKey::full(1));
+        // s(-seq(X,Y)) with X bound: the atoms s(-seq(..)), not s(seq(..))
+        let neg = vec![GTerm::Unary(UnOp::Neg, Box::new(pat[0].clone()), OpId(0))];
+        let key = IndexKey::of(&neg, &|v| v == x);
+        assert_eq!(key.len(), 1);
+        let flipped = syms.func(seq, true, vec![a, c]);
+        assert_eq!(key.project(&[flipped], &syms), Some(vec![a]));
+        assert_eq!(key.project(&[atom], &syms), None);
+        assert_eq!(key.values(&neg, &b, &mut syms), Some(vec![c]));
     }
 }
