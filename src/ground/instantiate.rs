@@ -24,7 +24,7 @@ use super::domain::{AtomInfo, Pred, Range};
 use super::hash::ISet;
 use super::hash::Map;
 use super::join::join;
-use super::plan::{assign_var, binds_nothing, plan, Step};
+use super::plan::{apply, assign_var, binds_nothing, plan, Step};
 use super::rule::{Facts, Head, Lit, PredId, Rule};
 use super::symbol::{Sym, Symbols};
 use super::term::{Binding, Var};
@@ -498,19 +498,7 @@ impl Instantiator {
                 }
                 _ => {}
             }
-            let lit = match s {
-                Step::Match { lit, .. }
-                | Step::Unify { lit, .. }
-                | Step::Range { lit }
-                | Step::Call { lit }
-                | Step::Assign { lit }
-                | Step::Check { lit } => *lit,
-            };
-            let mut vs = Vec::new();
-            lits[lit].outer_vars(&mut vs);
-            for v in vs {
-                bound[v.0 as usize] = true;
-            }
+            apply(&lits[s.lit()], s, &mut bound);
         }
     }
 

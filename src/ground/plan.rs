@@ -52,6 +52,20 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// The index of the step's literal among those planned.
+    pub fn lit(&self) -> usize {
+        match self {
+            Step::Match { lit, .. }
+            | Step::Unify { lit, .. }
+            | Step::Range { lit }
+            | Step::Call { lit }
+            | Step::Assign { lit }
+            | Step::Check { lit } => *lit,
+        }
+    }
+}
+
 /// Bodies with more literals to order than this choose between equal
 /// enumerations by position alone (the tests they let run are counted
 /// otherwise: quadratic in the literals).
@@ -285,7 +299,8 @@ fn ready(l: &Lit, i: usize, bound: &[bool], global: &[bool]) -> Option<Step> {
     }
 }
 
-fn apply(l: &Lit, _s: &Step, bound: &mut [bool]) {
+/// Marks the variables literal `l` binds (its outer variables) as bound.
+pub fn apply(l: &Lit, _s: &Step, bound: &mut [bool]) {
     let mut vs = Vec::new();
     l.outer_vars(&mut vs);
     for v in vs {
