@@ -602,7 +602,8 @@ fn random_incmode(seed: u64) -> String {
 /// step is unsatisfiable, and for at least 3 steps: every step's answer
 /// sets, the result and `Calls` as clingo's.  Steps after a step with
 /// answer sets start afresh; the others start from what the last step
-/// learnt, which this checks is never more than the program says.
+/// learnt, which this checks is never more than the program says (also
+/// under `-t 2`).
 #[test]
 fn random_incremental_programs_run_as_clingo_runs_them() {
     if !native_clingo() {
@@ -614,6 +615,8 @@ fn random_incremental_programs_run_as_clingo_runs_them() {
         &["0", "-c", "imax=4"],
         &["0", "-c", "imax=4", "-c", "istop=\"UNSAT\""],
         &["0", "-c", "imin=3", "-c", "imax=4"],
+        // `-t 2`: a step's search is carried on alone (see `Control::solve`)
+        &["0", "-c", "imax=4", "-t", "2"],
     ];
     for seed in 0..n {
         let path = dir.join(format!("inc_{seed}.lp"));
