@@ -176,6 +176,11 @@ fn tail(result: Result, s: &Summary) -> Value {
             "CPU": secs(s.cpu),
         },
     });
+    if let Some((n, winner)) = s.threads {
+        let d = doc.as_object_mut().expect("an object");
+        d.insert("Threads".into(), json!(n));
+        d.insert("Winner".into(), json!(winner));
+    }
     if !s.stats.is_empty() {
         // clingo's `Core` counters under its names, minasp's others beside them
         let group = |names: &[&str]| {
@@ -238,6 +243,7 @@ mod tests {
             first_model: Duration::ZERO,
             unsat: Duration::ZERO,
             cpu: Duration::from_millis(12),
+            threads: None,
             optimization: None,
             consequences: None,
             stats: Vec::new(),

@@ -84,6 +84,26 @@ fn keep_large_blocks_apart() {
     }
 }
 
+/// The CPU time the process has used (user and system, all threads),
+/// as clingo's `CPU Time`; where that cannot be read, `wall`.
+fn cpu_time(wall: std::time::Duration) -> std::time::Duration {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: getrusage writes the struct it is given, a valid one.
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0 {
+            // SAFETY: initialised (zeroed, then written by getrusage).
+            let u = unsafe { usage.assume_init() };
+            let t = |tv: libc::timeval| {
+                std::time::Duration::from_secs(tv.tv_sec.max(0) as u64)
+                    + std::time::Duration::from_micros(tv.tv_usec.max(0) as u64)
+            };
+            return t(u.ru_utime) + t(u.ru_stime);
+        }
+    }
+    wall
+}
+
 /// One run; returns the exit code.
 fn run(cli: Cli) -> i32 {
     let start = Instant::now();
@@ -486,6 +506,7 @@ fn solve(
             more: solve.more(),
             optimization: solve.optimization().filter(|_| result.satisfiable),
             consequences: solve.consequences().filter(|_| result.satisfiable),
+            winner: solve.winner(),
             stats: match cli.stats {
                 None => Vec::new(),
                 Some(_) => {
@@ -530,7 +551,8 @@ fn solve(
         solving,
         first_model: first.unwrap_or(solving),
         unsat: if r.unsatisfiable { solving } else { Default::default() },
-        cpu: start.elapsed(),
+        cpu: cpu_time(start.elapsed()),
+        threads: cli.threads.filter(|&n| n > 1).map(|n| (n as usize, last.winner)),
         optimization: last.optimization.map(|o| OptSummary {
             proven: o.proven,
             optimal: o.optimal,
@@ -564,4 +586,29 @@ struct Call {
     optimization: Option<minasp::control::Optimization>,
     consequences: Option<minasp::report::ConsSummary>,
     stats: Vec<(&'static str, u64)>,
+    /// Under `-t N`: the search of the race that answered.
+    winner: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    /// `CPU Time` is the time the process computed, not the time that
+    /// passed: a sleep adds to the second only.
+    #[test]
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    fn cpu_time_leaves_out_sleeping() {
+        let before = super::cpu_time(Duration::ZERO);
+        std::thread::sleep(Duration::from_millis(300));
+        let slept = super::cpu_time(Duration::ZERO) - before;
+        assert!(slept < Duration::from_millis(150), "{slept:?} of CPU time over a sleep of 300 ms");
+        // and it counts computing
+        let start = super::cpu_time(Duration::ZERO);
+        let mut x = 0u64;
+        while super::cpu_time(Duration::ZERO) - start < Duration::from_millis(20) {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        assert!(super::cpu_time(Duration::ZERO) > before);
+    }
 }

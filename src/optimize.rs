@@ -146,6 +146,9 @@ pub struct Search {
     /// The search counters of the other searches of the races this one
     /// took part in (see [`Search::count_others`]).
     others: Stats,
+    /// Which search of the last race this one was (0: the first; see
+    /// [`crate::portfolio`]), clingo's `Winner`.
+    winner: usize,
     /// Propagators written outside the solver, in every solver this
     /// search makes.
     users: Vec<Arc<std::sync::Mutex<dyn crate::solver::external::UserPropagator>>>,
@@ -192,6 +195,7 @@ impl Search {
             optimal_pending: false,
             stop_reached: false,
             others: Stats::default(),
+            winner: 0,
             users: Vec::new(),
             clauses: Vec::new(),
         }
@@ -217,6 +221,7 @@ impl Search {
             optimal_pending: false,
             stop_reached: false,
             others: Stats::default(),
+            winner: 0,
             users: Vec::new(),
             clauses: Vec::new(),
         })
@@ -333,6 +338,7 @@ impl Search {
             optimal_pending: self.optimal_pending,
             stop_reached: self.stop_reached,
             others: Stats::default(),
+            winner: 0,
             users: self.users.clone(),
             clauses: self.clauses.clone(),
         })
@@ -361,6 +367,17 @@ impl Search {
     /// [`crate::portfolio`]) as this one's, as clasp counts all its threads'.
     pub fn count_others(&mut self, s: &Stats) {
         self.others.add_search(s);
+    }
+
+    /// Records that this search won a race as its search `index` (it
+    /// was made as that copy of the first).
+    pub fn set_winner(&mut self, index: usize) {
+        self.winner = index;
+    }
+
+    /// Which search of the last race this one was (0 if it raced none).
+    pub fn winner(&self) -> usize {
+        self.winner
     }
 
     /// For a search that races others to the optimum (see

@@ -117,6 +117,9 @@ fn summary_lines(s: &Summary, plus: &str) -> Vec<(&'static str, String)> {
         ),
     ));
     lines.push(("CPU Time", format!("{:.3}s", s.cpu.as_secs_f64())));
+    if let Some((n, winner)) = s.threads {
+        lines.push(("Threads", format!("{n:<8} (Winner: {winner})")));
+    }
     lines
 }
 
@@ -388,6 +391,7 @@ impl<'a> Printer<'a> {
             first_model: Duration::ZERO,
             unsat: Duration::ZERO,
             cpu: elapsed,
+            threads: None,
             optimization: None,
             consequences: None,
             stats: Vec::new(),
@@ -452,6 +456,7 @@ mod tests {
             first_model: Duration::ZERO,
             unsat: Duration::ZERO,
             cpu: Duration::ZERO,
+            threads: None,
             optimization: None,
             consequences: None,
             stats: Vec::new(),

@@ -94,7 +94,7 @@ impl Race {
         let copying = !copies.is_empty();
         let mut copies = copies.into_iter();
         first.share(Some((exchange.clone(), 0)));
-        let (tx, rx) = mpsc::channel::<(Option<Search>, Found)>();
+        let (tx, rx) = mpsc::channel::<(usize, Option<Search>, Found)>();
         let mut slot = Some(&mut *first);
         let whole = self.whole.take();
         let race = &self;
@@ -110,7 +110,7 @@ impl Race {
                     Some(search) => {
                         search.set_interrupt(done);
                         let found = search.next(program);
-                        let _ = tx.send((None, found));
+                        let _ = tx.send((0, None, found));
                     }
                     None => {
                         // a copy, or made while the first search runs
@@ -121,7 +121,7 @@ impl Race {
                         search.share(Some((exchange, i)));
                         search.set_interrupt(done);
                         let found = search.next(program);
-                        let _ = tx.send((Some(search), found));
+                        let _ = tx.send((i, Some(search), found));
                     }
                 });
             }
@@ -147,18 +147,19 @@ impl Race {
             done.store(true, Ordering::SeqCst);
             results.extend(rx.iter());
             // an answer beats a search that was stopped
-            let best = results.iter().position(|(_, f)| !matches!(f, Found::Interrupted)).unwrap_or(0);
-            let (winner, found) = results.swap_remove(best);
+            let best = results.iter().position(|(_, _, f)| !matches!(f, Found::Interrupted)).unwrap_or(0);
+            let (index, winner, found) = results.swap_remove(best);
             let mut others = Stats::default();
-            for s in results.iter().filter_map(|(s, _)| s.as_ref()) {
+            for s in results.iter().filter_map(|(_, s, _)| s.as_ref()) {
                 others.add_search(&s.stats());
             }
-            (winner, found, others)
+            (winner.map(|w| (index, w)), found, others)
         });
-        if let Some(w) = winner {
+        if let Some((index, w)) = winner {
             // the first search lost: its counters join the others'
             others.add_search(&first.stats());
             *first = w;
+            first.set_winner(index);
         }
         first.count_others(&others);
         // the winner goes on alone
@@ -302,6 +303,7 @@ impl Race {
             if i != 0 {
                 if let Some(s) = search {
                     *first = s;
+                    first.set_winner(i);
                 }
             }
             first.settle(best);

@@ -58,6 +58,9 @@ pub struct Summary {
     pub unsat: Duration,
     /// CPU time of the run (`CPU Time`).
     pub cpu: Duration,
+    /// Under `-t N` (N > 1): N, and which search of the last race answered
+    /// (`Threads      : N        (Winner: w)`, as clingo prints them).
+    pub threads: Option<(usize, usize)>,
     /// With optimisation and at least one model: the optimum's lines.
     pub optimization: Option<OptSummary>,
     /// With `-e brave`/`-e cautious` and at least one model: the

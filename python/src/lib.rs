@@ -215,6 +215,7 @@ fn summary_text(
         first_model: seconds(times.2),
         unsat: Duration::ZERO,
         cpu: seconds(times.3),
+        threads: None,
         optimization: optimization.map(|(proven, optimal, costs)| OptSummary {
             proven,
             optimal,

@@ -188,3 +188,64 @@ fn thread_counts_are_clasps() {
         assert_eq!(out.status.code(), Some(1), "-t {}", t);
     }
 }
+
+/// Under `-t N` (N > 1) the summary names the threads and the search
+/// that answered, as clingo's does: `Threads      : 2        (Winner: w)`
+/// after `CPU Time` (`% `-prefixed in `--outf=1`), `"Threads"` and
+/// `"Winner"` after `"Time"` in `--outf=2`; nothing of it with one thread.
+#[test]
+fn the_summary_names_the_threads_and_the_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        &dir,
+        "small.lp",
+        "p(1..5). h(1..4). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P,H), in(Q,H), P < Q.",
+    );
+    let run = |bin: &str, args: &[&str]| -> String {
+        let mut c = match bin {
+            "minasp" => crate::support::minasp_command(),
+            other => Command::new(other),
+        };
+        let out = c.arg(&f).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(20), "{bin} {args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let threads_line = |stdout: &str| -> Option<String> {
+        stdout.lines().find(|l| l.trim_start_matches("% ").starts_with("Threads")).map(str::to_string)
+    };
+    let shape = |line: &str, prefix: &str, n: usize| {
+        let rest = line.strip_prefix(prefix).unwrap_or_else(|| panic!("{line:?}"));
+        let winner: usize =
+            rest.strip_suffix(')').and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{line:?}"));
+        assert!(winner < n, "{line:?}");
+    };
+    for (n, prefix) in [(2, "Threads      : 2        (Winner: "), (4, "Threads      : 4        (Winner: ")] {
+        let t = n.to_string();
+        let text = run("minasp", &["-t", &t]);
+        let line = threads_line(&text).unwrap_or_else(|| panic!("no Threads line:\n{text}"));
+        shape(&line, prefix, n);
+        let after_cpu = text.lines().skip_while(|l| !l.starts_with("CPU Time")).nth(1);
+        assert_eq!(after_cpu, Some(line.as_str()), "{text}");
+        let competition = run("minasp", &["-t", &t, "--outf=1"]);
+        let line = threads_line(&competition).unwrap_or_else(|| panic!("{competition}"));
+        shape(&line, &format!("% {}", prefix.replacen("Threads      ", "Threads        ", 1)), n);
+        let json: serde_json::Value = serde_json::from_str(&run("minasp", &["-t", &t, "--outf=2"])).unwrap();
+        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let at = keys.iter().position(|&k| k == "Time").expect("a Time object");
+        assert_eq!(keys.get(at + 1..at + 3), Some(&["Threads", "Winner"][..]), "{keys:?}");
+        assert_eq!(json["Threads"], n);
+        assert!(json["Winner"].as_u64().is_some_and(|w| (w as usize) < n), "{json}");
+    }
+    for args in [&[][..], &["-t", "1"][..]] {
+        let text = run("minasp", args);
+        assert_eq!(threads_line(&text), None, "{args:?}: {text}");
+    }
+    // clingo's own line has the same shape
+    if crate::support::tool_works(&["clingo".to_string()]) {
+        let theirs = run("clingo", &["-t", "2"]);
+        let line = threads_line(&theirs).unwrap_or_else(|| panic!("clingo: {theirs}"));
+        shape(&line, "Threads      : 2        (Winner: ", 2);
+    } else {
+        eprintln!("the_summary_names_the_threads_and_the_winner: no native clingo, its line not compared");
+    }
+}
