@@ -172,6 +172,11 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                     }
                 }
                 Token::Comma => {
+                    // `1 { a, b } 1.`: clingo 5 separates the elements of a
+                    // choice or set with `;` (its commas are in conditions)
+                    if braces.last() == Some(&false) && parens == 0 && last_colon.is_none() {
+                        note(Dialect::Gringo3, lo, hi, "',' between the elements of {..}", &mut dialect);
+                    }
                     if let Some(g) = groups.last_mut() {
                         g.1 = true;
                     }
@@ -317,6 +322,10 @@ mod tests {
         assert_eq!(d("p(#supremum)."), None);
         assert_eq!(d("p(1..3). q(X) :- p(X), not r(X)."), None);
         assert_eq!(d("{ a : b, c }."), None);
+        assert_eq!(d("1 { a, b } 1."), Some(Dialect::Gringo3));
+        assert_eq!(d("a :- 1 { b, c(1,2) }."), Some(Dialect::Gringo3));
+        assert_eq!(d("1 { a(1,2) ; b : c, d } 1."), None);
+        assert_eq!(d("a :- #count { X, Y : p(X,Y) } > 1."), None);
         // A clingo 5 term show whose body has a conditional literal.
         assert_eq!(d("#show X : e(X,Y), q(L1) : e(X,L1), a."), None);
         // clingo 5 head aggregates (tuple, atom, condition) are no chains

@@ -132,6 +132,34 @@ fn an_aggregate_head_without_bounds_is_a_choice() {
 }
 
 #[test]
+fn head_aggregates_may_name_their_function() {
+    // `l #sum [..] u` is `l [..] u` (hakank's coins3, subset_sum,
+    // discrete_tomography... write it so): weights a=1, b=2 with a sum
+    // from 1 to 2: {a} or {b} ({a,b} weighs 3).
+    let expected = want(&[&["a"], &["b"]]);
+    assert_eq!(gringo3("1 #sum [ a = 1, b = 2 ] 2."), expected);
+    assert_eq!(gringo3("1 [ a = 1, b = 2 ] 2."), expected);
+    same_in_clingo5("1 #sum { 1,a : a ; 2,b : b } 2.", &expected);
+    // `l #count {..} u` is `l {..} u`; over d(1..3), exactly two of p(1..3).
+    let src = "d(1..3). 2 #count { p(X) : d(X) } 2. #hide d/1.";
+    let expected = want(&[&["p(1)", "p(2)"], &["p(1)", "p(3)"], &["p(2)", "p(3)"]]);
+    assert_eq!(gringo3(src), expected);
+    same_in_clingo5("d(1..3). 2 { p(X) : d(X) } 2. #show p/1.", &expected);
+    // In a rule's head, with weights from a condition: sums 2 and 3 of
+    // q(1..3) when r holds ({q(2)}, {q(3)}, {q(1),q(2)}); nothing otherwise.
+    let src = "d(1..3). r. 2 #sum [ q(X) = X : d(X) ] 3 :- r. #hide d/1.";
+    let expected = want(&[&["r", "q(2)"], &["r", "q(3)"], &["r", "q(1)", "q(2)"]]);
+    assert_eq!(gringo3(src), expected);
+    same_in_clingo5("d(1..3). r. 2 #sum { X,q(X) : q(X) : d(X) } 3 :- r. #show r/0. #show q/1.", &expected);
+    // Elements of a choice separated by `,` make the file gringo 3 without
+    // any other sign of it (who_killed_agatha): exactly one of a, b.
+    let a = run_minasp(&["-", "0"], Some("1 {a, b} 1."), TIMEOUT);
+    assert_eq!(a.code, Some(30), "{}", a.stderr);
+    let got: Answers = a.models.into_iter().map(|m| m.into_iter().collect()).collect();
+    assert_eq!(got, want(&[&["a"], &["b"]]));
+}
+
+#[test]
 fn infix_div_mod_and_pow() {
     // 7 #div 2 = 3, 7 #mod 3 = 1, 2 #pow 3 = 8; #pow binds tighter than
     // #div: 2 #pow 3 #div 2 = 8 / 2 = 4; #mod as * and /: 1 + 7 #mod 4 = 4.
