@@ -23,7 +23,7 @@ use super::depgraph::{components, head_preds};
 use super::domain::{AtomInfo, Pred, Range};
 use super::hash::ISet;
 use super::hash::Map;
-use super::join::join;
+use super::join::{join, join_cut, Cut};
 use super::plan::{apply, assign_var, binds_nothing, plan, Step};
 use super::rule::{Facts, Head, Lit, PredId, Rule};
 use super::symbol::{Sym, Symbols};
@@ -384,10 +384,38 @@ impl Instantiator {
         self.prepare_indexes(&rule.body, &steps, &bound);
         let mut out: Vec<Box<[Option<Sym>]>> = Vec::new();
         let mut b = Binding::new(rule.num_vars);
-        join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, &mut b, &mut |b, _| {
-            out.push(b.values().into())
-        });
         let defer = self.is_deferred(rule);
+        let made = std::cell::RefCell::new(super::hash::Set::default());
+        match cut_of(rule, &steps, &made).filter(|_| !defer) {
+            Some(cut) => {
+                let preds = &self.preds;
+                join_cut(
+                    &self.preds,
+                    &mut self.syms,
+                    &rule.body,
+                    &steps,
+                    &lit_ranges,
+                    &mut b,
+                    cut,
+                    &mut |b, syms| {
+                        out.push(b.values().into());
+                        // the instance makes its head a fact if every atom it matched is one
+                        let fact = certain_match(preds, &rule.body, b);
+                        if fact {
+                            if let Some(args) = cut.head.args.iter().map(|t| t.eval(b, syms)).collect() {
+                                made.borrow_mut().insert(args);
+                            }
+                        }
+                        fact
+                    },
+                )
+            }
+            None => {
+                join(&self.preds, &mut self.syms, &rule.body, &steps, &lit_ranges, &mut b, &mut |b, _| {
+                    out.push(b.values().into())
+                })
+            }
+        }
         for vals in out {
             let mut b = Binding::new(rule.num_vars);
             for (i, v) in vals.iter().enumerate() {
@@ -606,6 +634,56 @@ impl Instantiator {
             }
         }
     }
+}
+
+/// The cut of a normal rule whose body has positive atoms and built-in
+/// literals only (see [`super::join::Cut`]): its instance under a binding
+/// is a fact exactly when every atom the binding matched is one. `None`
+/// where no step after the one that binds the head's last variable binds
+/// anything (`tri(X,Y,Z) :- a(X,Y), a(Y,Z), a(Z,X).`): nothing to cut.
+fn cut_of<'r>(
+    rule: &'r Rule,
+    steps: &[Step],
+    made: &'r std::cell::RefCell<super::hash::Set<Vec<Sym>>>,
+) -> Option<Cut<'r>> {
+    let Head::Atom(head) = &rule.head else { return None };
+    let plain = rule.body.iter().all(|l| {
+        matches!(l, Lit::Atom { sign: Sign::Pos, .. } | Lit::Cmp { .. } | Lit::Range { .. } | Lit::Bool(_))
+    });
+    if !plain {
+        return None;
+    }
+    let mut vars = Vec::new();
+    head.args.iter().for_each(|t| t.vars(&mut vars));
+    let mut bound = vec![false; rule.num_vars];
+    let all_bound = |bound: &[bool]| vars.iter().all(|v| bound[v.0 as usize]);
+    let mut at = all_bound(&bound).then_some(0);
+    for (k, s) in steps.iter().enumerate() {
+        let before = bound.iter().filter(|&&x| x).count();
+        apply(&rule.body[s.lit()], s, &mut bound);
+        match at {
+            // a step after the head's binds a variable: it may enumerate
+            // bindings the cut saves (otherwise the cut only costs)
+            Some(at) if bound.iter().filter(|&&x| x).count() > before => {
+                return Some(Cut { head, at, made });
+            }
+            Some(_) => {}
+            None if all_bound(&bound) => at = Some(k + 1),
+            None => {}
+        }
+    }
+    None
+}
+
+/// Every positive atom of `body` matched an atom that is a fact under `b`.
+fn certain_match(preds: &[Pred], body: &[Lit], b: &Binding) -> bool {
+    body.iter().enumerate().all(|(i, l)| match l {
+        Lit::Atom { atom, .. } => b
+            .matched(i)
+            .and_then(|pos| preds[atom.pred.0 as usize].atoms.get_index(pos as usize))
+            .is_some_and(|(_, info)| info.fact),
+        _ => true,
+    })
 }
 
 /// Variables of the rule outside elements.

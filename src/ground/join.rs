@@ -109,10 +109,31 @@ struct Join<'a> {
     lits: &'a [Lit],
     steps: &'a [Step],
     ranges: &'a [Range],
+    /// A normal rule's head, to cut the join by (see [`Cut`]).
+    cut: Option<Cut<'a>>,
 }
 
 /// A callback for every complete binding; it may use the symbol table.
-type Emit<'e> = &'e mut dyn FnMut(&Binding, &mut Symbols);
+/// It returns true when the rule instance of the binding makes the rule's
+/// head a fact (see [`Cut`]).
+type Emit<'e> = &'e mut dyn FnMut(&Binding, &mut Symbols) -> bool;
+
+/// A normal rule's head atom and the first step by which the plan has
+/// bound all its variables (0 for a ground head): once the head under a
+/// binding is a fact, no other binding of the steps from `at` on can add
+/// anything to the program (every instance with that head would be
+/// dropped), so they are not enumerated — what gringo does: `ok :- v(A),
+/// .., v(H), A+..+H == 0.` stops at its first instance. The join also
+/// skips the steps from `at` on where the head is a fact already, or is
+/// made one by an instance emitted before.
+#[derive(Copy, Clone)]
+pub(super) struct Cut<'a> {
+    pub head: &'a AtomPat,
+    pub at: usize,
+    /// The heads the bindings emitted so far make facts (their instances
+    /// are built after the join), which `emit` records.
+    pub made: &'a std::cell::RefCell<super::hash::Set<Vec<Sym>>>,
+}
 
 /// Runs the whole plan under `b`, calling `emit` for every complete binding.
 pub(super) fn join(
@@ -122,15 +143,57 @@ pub(super) fn join(
     steps: &[Step],
     ranges: &[Range],
     b: &mut Binding,
+    emit: &mut dyn FnMut(&Binding, &mut Symbols),
+) {
+    let mut all = |b: &Binding, syms: &mut Symbols| {
+        emit(b, syms);
+        false
+    };
+    join_from(Join { preds, lits, steps, ranges, cut: None }, syms, 0, b, &mut all);
+}
+
+/// A rule body's join under `cut` (see [`Cut`]): `emit` is called for the
+/// bindings whose instances can add to the program, and returns whether
+/// the instance makes the head a fact.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn join_cut(
+    preds: &[Pred],
+    syms: &mut Symbols,
+    lits: &[Lit],
+    steps: &[Step],
+    ranges: &[Range],
+    b: &mut Binding,
+    cut: Cut<'_>,
     emit: Emit<'_>,
 ) {
-    join_from(Join { preds, lits, steps, ranges }, syms, 0, b, emit)
+    join_from(Join { preds, lits, steps, ranges, cut: Some(cut) }, syms, 0, b, emit);
+}
+
+impl Join<'_> {
+    /// Step `k` is the cut's and its head under `b` is a fact already.
+    fn head_is_fact(&self, k: usize, syms: &mut Symbols, b: &Binding) -> bool {
+        let Some(c) = self.cut.filter(|c| c.at == k) else { return false };
+        let args: Option<Vec<Sym>> = c.head.args.iter().map(|t| t.eval(b, syms)).collect();
+        args.is_some_and(|a| {
+            self.preds[c.head.pred.0 as usize].atoms.get(a.as_slice()).is_some_and(|i| i.fact)
+                || c.made.borrow().contains(&a)
+        })
+    }
+
+    /// A cut from below step `k` goes on up (the head was bound before `k`).
+    fn passes_cut(&self, k: usize) -> bool {
+        self.cut.is_some_and(|c| k >= c.at)
+    }
 }
 
 /// Runs `steps[k..]`.  Steps that bind nothing (checks, look-ups of fully
 /// bound atoms) run in a loop: recursion is one level per binding step, so
 /// a rule with thousands of ground literals needs no deep stack.
-fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: Emit<'_>) {
+fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: Emit<'_>) -> bool {
+    // (the cut's step always starts a `join_from`: the step before it binds)
+    if j.head_is_fact(k, syms, b) {
+        return false;
+    }
     let mut end = k;
     let ok = loop {
         match j.steps.get(end) {
@@ -146,14 +209,13 @@ fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
             _ => break true,
         }
     };
-    if ok {
-        join_step(j, syms, end, b, emit);
-    }
+    let cut = ok && join_step(j, syms, end, b, emit);
     for s in &j.steps[k..end] {
         if let Step::Match { lit, .. } = s {
             b.clear_match(*lit);
         }
     }
+    cut
 }
 
 /// The position of the atom a fully bound positive literal names, if it
@@ -171,23 +233,25 @@ fn look_up(j: Join<'_>, syms: &mut Symbols, b: &Binding, lit: usize) -> Option<u
     (lo <= pos && pos < hi).then_some(pos as u32)
 }
 
-/// Runs `steps[k..]`, step `k` being any step.
-fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: Emit<'_>) {
-    let Join { preds, lits, steps, ranges } = j;
+/// Runs `steps[k..]`, step `k` being any step; returns a cut that goes on
+/// up (see [`Cut`]).
+fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: Emit<'_>) -> bool {
+    let Join { preds, lits, steps, ranges, .. } = j;
     let Some(step) = steps.get(k) else {
-        emit(b, syms);
-        return;
+        return emit(b, syms) && j.passes_cut(k);
     };
     let mut newly: Vec<Var> = Vec::new();
+    // a cut from below: the candidates left of this step add nothing
+    let mut cut = false;
     match step {
         Step::Check { lit } => {
             if check(preds, syms, &lits[*lit], b) {
-                join_from(j, syms, k + 1, b, emit);
+                cut = join_from(j, syms, k + 1, b, emit);
             }
         }
         Step::Match { lit, key } => {
             let Lit::Atom { atom, .. } = &lits[*lit] else {
-                return;
+                return false;
             };
             let p = &preds[atom.pred.0 as usize];
             let (lo, hi) = p.bounds(ranges[*lit]);
@@ -195,29 +259,35 @@ fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
                 for pos in lo..hi {
                     let (args, _) = p.atoms.get_index(pos).unwrap();
                     b.set_match(*lit, pos as u32);
-                    try_match(j, syms, k, b, emit, atom, args, &mut newly);
+                    cut = try_match(j, syms, k, b, emit, atom, args, &mut newly);
+                    if cut && j.passes_cut(k) {
+                        break;
+                    }
                 }
             } else {
-                let Some(values) = key.values(&atom.args, b, syms) else { return };
+                let Some(values) = key.values(&atom.args, b, syms) else { return false };
                 let positions = p.lookup(key, &values, lo, hi);
                 for &pos in positions {
                     let (args, _) = p.atoms.get_index(pos as usize).unwrap();
                     debug_assert_eq!(key.project(args, syms), Some(values.clone()));
                     b.set_match(*lit, pos);
-                    try_match(j, syms, k, b, emit, atom, args, &mut newly);
+                    cut = try_match(j, syms, k, b, emit, atom, args, &mut newly);
+                    if cut && j.passes_cut(k) {
+                        break;
+                    }
                 }
             }
             b.clear_match(*lit);
         }
         Step::Unify { lit, swap } => {
             let Lit::Cmp { l, r, .. } = &lits[*lit] else {
-                return;
+                return false;
             };
             let (pat, val) = if *swap { (r, l) } else { (l, r) };
             match val.eval(b, syms) {
                 Some(s) => {
                     if pat.matches(s, b, syms, &mut newly) {
-                        join_from(j, syms, k + 1, b, emit);
+                        cut = join_from(j, syms, k + 1, b, emit);
                     }
                     for v in newly.drain(..) {
                         b.unset(v);
@@ -228,56 +298,67 @@ fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
         }
         Step::Range { lit } => {
             let Lit::Range { t, lo, hi, op } = &lits[*lit] else {
-                return;
+                return false;
             };
             let (Some(l), Some(h)) = (lo.eval(b, syms), hi.eval(b, syms)) else {
                 // clingo's info: an undefined operation in a bound
                 if let Some(e) = [lo, hi].into_iter().find(|e| e.eval(b, syms).is_none()) {
                     e.note_undefined(b, syms);
                 }
-                return;
+                return false;
             };
             let (Some(l), Some(h)) = (syms.as_int(l), syms.as_int(h)) else {
                 syms.note_undefined(*op);
-                return;
+                return false;
             };
             for i in l as i64..=h as i64 {
                 let s = syms.int(i as i32);
                 if t.matches(s, b, syms, &mut newly) {
-                    join_from(j, syms, k + 1, b, emit);
+                    cut = join_from(j, syms, k + 1, b, emit);
                 }
                 for v in newly.drain(..) {
                     b.unset(v);
+                }
+                if cut && j.passes_cut(k) {
+                    break;
                 }
             }
         }
         Step::Call { lit } => {
             let Lit::Call { t, name, args, op } = &lits[*lit] else {
-                return;
+                return false;
             };
             for s in call(syms, *name, args, *op, b).unwrap_or_default() {
                 if t.matches(s, b, syms, &mut newly) {
-                    join_from(j, syms, k + 1, b, emit);
+                    cut = join_from(j, syms, k + 1, b, emit);
                 }
                 for v in newly.drain(..) {
                     b.unset(v);
                 }
+                if cut && j.passes_cut(k) {
+                    break;
+                }
             }
         }
         Step::Assign { lit } => {
-            let Lit::Agg(a) = &lits[*lit] else { return };
-            let Some(var) = assign_var(a) else { return };
+            let Lit::Agg(a) = &lits[*lit] else { return false };
+            let Some(var) = assign_var(a) else { return false };
             let elems = scan_elems(preds, syms, &a.elems, b);
             for s in possible_values(a.fun, &elems, syms) {
                 b.set(var, s);
-                join_from(j, syms, k + 1, b, emit);
+                cut = join_from(j, syms, k + 1, b, emit);
+                if cut && j.passes_cut(k) {
+                    break;
+                }
             }
             b.unset(var);
         }
     }
+    cut && j.passes_cut(k)
 }
 
-/// Matches `atom` against one candidate's `args` and goes on with step `k + 1`.
+/// Matches `atom` against one candidate's `args` and goes on with step
+/// `k + 1`; returns the cut from below, if any.
 #[allow(clippy::too_many_arguments)]
 fn try_match(
     j: Join<'_>,
@@ -288,15 +369,14 @@ fn try_match(
     atom: &AtomPat,
     args: &[Sym],
     newly: &mut Vec<Var>,
-) {
+) -> bool {
     // Structure first, then arithmetic (`q(D-J,J)`, `p(T,T\2)`): see GTerm::matches_all.
     let ok = GTerm::matches_all(&atom.args, args, b, syms, newly);
-    if ok {
-        join_from(j, syms, k + 1, b, emit);
-    }
+    let cut = ok && join_from(j, syms, k + 1, b, emit);
     for v in newly.drain(..) {
         b.unset(v);
     }
+    cut
 }
 
 /// The tuples of an aggregate's elements reachable now, with whether each

@@ -200,7 +200,7 @@ fn messages_stop_at_clingos_limit() {
 /// 5.4.1 writes linear terms as `(1*X+1)`).
 #[test]
 fn operations_undefined_in_an_instance_are_reported_as_clingo_reports_them() {
-    let cases: [(&str, &[&str]); 12] = [
+    let cases: [(&str, &[&str]); 16] = [
         ("p(a). p(b). p(1). q(X+1) :- p(X).", &["1:21-22 operation undefined: (X+1)"; 2]),
         ("p(a). q(Y) :- p(X), Y = X*2.", &["1:25-26 operation undefined: (2*X)"]),
         ("p(a). q(Y) :- p(X), Y = 1-X.", &["1:27-28 operation undefined: (-1*X+1)"]),
@@ -214,6 +214,20 @@ fn operations_undefined_in_an_instance_are_reported_as_clingo_reports_them() {
         ("p(a). #show f(X+1) : p(X).", &["1:15-16 operation undefined: (X+1)"]),
         // the body fails first (`a < 3` is false): nothing to report
         ("p(1). p(a). p(X+1) :- p(X), X < 3.", &[]),
+        // `ok` is a fact after its first instance, and no other instance is
+        // grounded (see `ground::join::Cut`): `a+1` is never computed...
+        ("v(0). v(a). ok :- v(X), X+1 > X.", &[]),
+        // ...unless it comes first
+        ("v(a). v(0). ok :- v(X), X+1 > X.", &["1:25-26 operation undefined: (X+1)"]),
+        // the same per instance of a head bound midway (d(D) is joined
+        // first, the smaller): r(D) is a fact once X = 0 is joined with D,
+        // and X = a, b, c are not joined with that D...
+        ("d(1..2). v(0). v(a). v(b). v(c). r(D) :- d(D), v(X), X+D > X.", &[]),
+        // ...but a is, for each D, when it comes before 0
+        (
+            "d(1..2). v(a). v(0). v(b). v(c). r(D) :- d(D), v(X), X+D > X.",
+            &["1:54-57 operation undefined: (X+D)"; 2],
+        ),
     ];
     let bin = minasp_argv();
     let python = crate::support::python();
