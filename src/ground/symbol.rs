@@ -138,7 +138,15 @@ pub struct Symbols {
     undefined: Vec<OpId>,
     /// The script functions calls `@f(..)` evaluate through.
     pub calls: super::functions::Calls,
+    /// The handles of the integers from `-SMALL_INTS.0` below
+    /// `SMALL_INTS.1` interned so far (`Sym::NONE`: not yet), by value
+    /// plus `SMALL_INTS.0`: arithmetic makes integers in every rule
+    /// instance, and this finds them without hashing.
+    small_ints: Vec<Sym>,
 }
+
+/// The range of integers [`Symbols::int`] finds without hashing.
+const SMALL_INTS: (i32, i32) = (1 << 10, 1 << 17);
 
 /// The most undefined operations kept for reporting between two reports
 /// (clingo writes at most 20 messages).
@@ -224,7 +232,21 @@ impl Symbols {
 
     /// The handle of the integer `i`.
     pub fn int(&mut self, i: i32) -> Sym {
-        self.intern(SymData::Int(i))
+        if !(-SMALL_INTS.0..SMALL_INTS.1).contains(&i) {
+            return self.intern(SymData::Int(i));
+        }
+        let k = (i + SMALL_INTS.0) as usize;
+        match self.small_ints.get(k) {
+            Some(&s) if s != Sym::NONE => s,
+            _ => {
+                let s = self.intern(SymData::Int(i));
+                if self.small_ints.len() <= k {
+                    self.small_ints.resize(k + 1, Sym::NONE);
+                }
+                self.small_ints[k] = s;
+                s
+            }
+        }
     }
 
     /// The integer `s` stands for, if it is one.
@@ -395,5 +417,45 @@ mod tests {
         assert_eq!(t.display(tup1), "(1,)");
         assert_eq!(t.display(empty), "()");
         assert_eq!(t.display(nf1), "-f(1)");
+    }
+}
+
+#[cfg(test)]
+mod small_int_tests {
+    use super::{SymData, Symbols, SMALL_INTS};
+
+    /// `int` gives each integer the one handle the table has for it,
+    /// found without hashing or not, before or after other terms and in
+    /// a copy of the table.
+    #[test]
+    fn an_integer_has_one_handle_inside_the_small_range_and_out() {
+        let mut t = Symbols::new();
+        let edges = [
+            -SMALL_INTS.0 - 1,
+            -SMALL_INTS.0,
+            -1,
+            0,
+            1,
+            7,
+            SMALL_INTS.1 - 1,
+            SMALL_INTS.1,
+            i32::MIN,
+            i32::MAX,
+        ];
+        let first: Vec<_> = edges.iter().map(|&i| t.int(i)).collect();
+        let other = t.constant("c");
+        for (&i, &s) in edges.iter().zip(&first) {
+            assert_eq!(t.int(i), s, "{i}");
+            assert_eq!(t.intern(SymData::Int(i)), s, "{i}");
+            assert_eq!(t.as_int(s), Some(i));
+            assert_ne!(s, other);
+        }
+        // interned directly first, found by `int` after
+        let direct = t.intern(SymData::Int(42));
+        assert_eq!(t.int(42), direct);
+        let mut copy = t.clone();
+        assert_eq!(copy.int(7), first[5]);
+        let big = copy.int(99_999);
+        assert_eq!(copy.as_int(big), Some(99_999));
     }
 }
