@@ -487,6 +487,11 @@ fn const_cmp(op: CmpOp, o: Ordering) -> Truth {
     }
 }
 
+/// Does `x op y` hold for two integers (as [`compare`] on their terms)?
+pub fn compare_ints(op: CmpOp, x: i32, y: i32) -> bool {
+    const_cmp(op, x.cmp(&y)) == Truth::True
+}
+
 /// Does `a op b` hold in the term order?
 pub fn compare(syms: &Symbols, op: CmpOp, a: Sym, b: Sym) -> bool {
     const_cmp(op, syms.cmp(a, b)) == Truth::True

@@ -8,7 +8,7 @@
 //! of the atom it matched.  Recursion is one level per binding step;
 //! checks and look-ups of fully bound atoms run in a loop.
 
-use super::aggregate::{compare, possible_values};
+use super::aggregate::{compare, compare_ints, possible_values};
 use super::domain::{Pred, Range};
 use super::hash::IMap;
 use super::index_key::IndexKey;
@@ -16,20 +16,32 @@ use super::plan::{assign_var, binds_nothing, plan, Step};
 use super::rule::{AtomPat, Elem, Lit, PredId};
 use super::symbol::{Name, Sym, Symbols};
 use super::term::{Binding, GTerm, OpId, Var};
-use crate::syntax::ast::Sign;
+use crate::syntax::ast::{CmpOp, Sign};
+
+/// Evaluates a fully bound comparison `l op r` in the term order.
+fn check_cmp(syms: &mut Symbols, op: CmpOp, l: &GTerm, r: &GTerm, b: &Binding) -> bool {
+    match (l.eval(b, syms), r.eval(b, syms)) {
+        (Some(x), Some(y)) => compare(syms, op, x, y),
+        (x, _) => {
+            // clingo's `operation undefined` info, for the first side without a value
+            if x.is_none() { l } else { r }.note_undefined(b, syms);
+            false
+        }
+    }
+}
 
 /// Evaluates a fully bound built-in literal (and filters negative atoms
 /// that are already decided).
 pub(super) fn check(preds: &[Pred], syms: &mut Symbols, l: &Lit, b: &Binding) -> bool {
     match l {
-        Lit::Cmp { op, l, r } => match (l.eval(b, syms), r.eval(b, syms)) {
-            (Some(x), Some(y)) => compare(syms, *op, x, y),
-            (x, _) => {
-                // clingo's `operation undefined` info, for the first side without a value
-                if x.is_none() { l } else { r }.note_undefined(b, syms);
-                false
+        // two integers (arithmetic, the commonest case) compared without interning them
+        Lit::Cmp { op, l, r } if l.is_arithmetic() || r.is_arithmetic() => {
+            match (l.eval_int(b, syms), r.eval_int(b, syms)) {
+                (Some(x), Some(y)) => compare_ints(*op, x, y),
+                _ => check_cmp(syms, *op, l, r, b),
             }
-        },
+        }
+        Lit::Cmp { op, l, r } => check_cmp(syms, *op, l, r, b),
         Lit::Range { t, lo, hi, op } => match (t.eval(b, syms), lo.eval(b, syms), hi.eval(b, syms)) {
             (Some(x), Some(l), Some(h)) => match (syms.as_int(x), syms.as_int(l), syms.as_int(h)) {
                 (Some(x), Some(l), Some(h)) => l <= x && x <= h,

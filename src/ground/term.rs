@@ -253,12 +253,37 @@ impl GTerm {
                 let x = a.eval(b, syms)?;
                 unary(*op, x, syms)
             }
+            GTerm::Binary(..) => Some(syms.int(self.eval_int(b, syms)?)),
+        }
+    }
+
+    /// The term is an operation on integers (`-X`, `X+1`, `|X|`, ...).
+    pub fn is_arithmetic(&self) -> bool {
+        matches!(self, GTerm::Unary(..) | GTerm::Binary(..))
+    }
+
+    /// The value of the term if it is an integer (and all its variables
+    /// are bound and every operation is defined), as [`GTerm::eval`]
+    /// computes it, but without interning the values of its operations:
+    /// an arithmetic term is evaluated without a hash look-up per operation.
+    pub fn eval_int(&self, b: &Binding, syms: &Symbols) -> Option<i32> {
+        match self {
+            GTerm::Var(v) => syms.as_int(b.get(*v)?),
+            GTerm::Sym(s) => syms.as_int(*s),
+            GTerm::Func { .. } => None,
+            // (`-f(x)` is a function term, not an integer)
+            GTerm::Unary(op, a, _) => {
+                let x = a.eval_int(b, syms)?;
+                Some(match op {
+                    UnOp::Neg => x.wrapping_neg(),
+                    UnOp::Abs => x.wrapping_abs(),
+                    UnOp::BitNot => !x,
+                })
+            }
             GTerm::Binary(op, a, c, _) => {
-                let x = a.eval(b, syms)?;
-                let x = syms.as_int(x)?;
-                let y = c.eval(b, syms)?;
-                let y = syms.as_int(y)?;
-                Some(syms.int(binary(*op, x, y)?))
+                let x = a.eval_int(b, syms)?;
+                let y = c.eval_int(b, syms)?;
+                binary(*op, x, y)
             }
         }
     }
