@@ -12,6 +12,7 @@ use super::aggregate::{compare, compare_ints, possible_values};
 use super::domain::{Pred, Range};
 use super::hash::IMap;
 use super::index_key::IndexKey;
+use super::linear::LinearCmp;
 use super::plan::{assign_var, binds_nothing, plan, Step};
 use super::rule::{AtomPat, Elem, Lit, PredId};
 use super::symbol::{Name, Sym, Symbols};
@@ -121,6 +122,8 @@ struct Join<'a> {
     lits: &'a [Lit],
     steps: &'a [Step],
     ranges: &'a [Range],
+    /// Per step, a check's comparison compiled (see [`LinearCmp`]).
+    linear: &'a [Option<LinearCmp>],
     /// A normal rule's head, to cut the join by (see [`Cut`]).
     cut: Option<Cut<'a>>,
 }
@@ -161,7 +164,8 @@ pub(super) fn join(
         emit(b, syms);
         false
     };
-    join_from(Join { preds, lits, steps, ranges, cut: None }, syms, 0, b, &mut all);
+    let linear = compile(lits, steps, syms);
+    join_from(Join { preds, lits, steps, ranges, linear: &linear, cut: None }, syms, 0, b, &mut all);
 }
 
 /// A rule body's join under `cut` (see [`Cut`]): `emit` is called for the
@@ -178,10 +182,31 @@ pub(super) fn join_cut(
     cut: Cut<'_>,
     emit: Emit<'_>,
 ) {
-    join_from(Join { preds, lits, steps, ranges, cut: Some(cut) }, syms, 0, b, emit);
+    let linear = compile(lits, steps, syms);
+    join_from(Join { preds, lits, steps, ranges, linear: &linear, cut: Some(cut) }, syms, 0, b, emit);
+}
+
+/// The comparisons among the plan's checks that are compiled.
+fn compile(lits: &[Lit], steps: &[Step], syms: &Symbols) -> Vec<Option<LinearCmp>> {
+    steps
+        .iter()
+        .map(|s| match s {
+            Step::Check { lit } => LinearCmp::of(&lits[*lit], syms),
+            _ => None,
+        })
+        .collect()
 }
 
 impl Join<'_> {
+    /// Step `k`, a check, holds under `b`.
+    #[inline]
+    fn check(&self, k: usize, lit: usize, syms: &mut Symbols, b: &Binding) -> bool {
+        match self.linear[k].as_ref().and_then(|c| c.holds(b, syms)) {
+            Some(holds) => holds,
+            None => check(self.preds, syms, &self.lits[lit], b),
+        }
+    }
+
     /// Step `k` is the cut's and its head under `b` is a fact already.
     fn head_is_fact(&self, k: usize, syms: &mut Symbols, b: &Binding) -> bool {
         let Some(c) = self.cut.filter(|c| c.at == k) else { return false };
@@ -209,7 +234,7 @@ fn join_from(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
     let mut end = k;
     let ok = loop {
         match j.steps.get(end) {
-            Some(Step::Check { lit }) if check(j.preds, syms, &j.lits[*lit], b) => end += 1,
+            Some(Step::Check { lit }) if j.check(end, *lit, syms, b) => end += 1,
             Some(Step::Check { .. }) => break false,
             Some(s @ Step::Match { lit, .. }) if binds_nothing(&j.lits[*lit], s) => {
                 match look_up(j, syms, b, *lit) {
@@ -257,7 +282,7 @@ fn join_step(j: Join<'_>, syms: &mut Symbols, k: usize, b: &mut Binding, emit: E
     let mut cut = false;
     match step {
         Step::Check { lit } => {
-            if check(preds, syms, &lits[*lit], b) {
+            if j.check(k, *lit, syms, b) {
                 cut = join_from(j, syms, k + 1, b, emit);
             }
         }

@@ -23,6 +23,7 @@ pub mod index_key;
 mod instance;
 pub mod instantiate;
 mod join;
+mod linear;
 mod negated_heads;
 pub mod normalize;
 mod op_text;
