@@ -1275,6 +1275,23 @@ impl Normalizer<'_> {
             if let Some((span, shown, linear)) = op_text::describe(t) {
                 let id = self.syms.add_op(span, "operation undefined:", shown);
                 stamp(&mut g, id, linear);
+                // its operands `-X` are linear terms of their own (but
+                // not those of a negation: `-(-X)`)
+                let operands = match (linear, &t.kind, &mut g) {
+                    (false, TermKind::Binary(_, wa, wb), GTerm::Binary(_, ga, gb, _)) => {
+                        vec![(wa, ga), (wb, gb)]
+                    }
+                    (false, TermKind::Unary(op, wa), GTerm::Unary(_, ga, _)) if *op != UnOp::Neg => {
+                        vec![(wa, ga)]
+                    }
+                    _ => vec![],
+                };
+                for (w, operand) in operands {
+                    if let Some((span, shown)) = op_text::negated_operand(w) {
+                        let id = self.syms.add_op(span, "operation undefined:", shown);
+                        stamp(operand, id, true);
+                    }
+                }
             }
             return g;
         }

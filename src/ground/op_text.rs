@@ -59,6 +59,36 @@ fn linear(t: &Term) -> Lin<'_> {
     }
 }
 
+/// `-X`, `-(-X)`, ...: a negated variable, which gringo keeps as written
+/// (it may negate a function term) unless it is an operand of a binary
+/// operation, where it is linear.
+fn negated_variable(t: &Term) -> bool {
+    match &t.kind {
+        TermKind::Unary(UnOp::Neg, a) => matches!(a.kind, TermKind::Var(_)) || negated_variable(a),
+        _ => false,
+    }
+}
+
+fn show_negation(t: &Term) -> String {
+    match &t.kind {
+        TermKind::Unary(UnOp::Neg, a) => format!("(-{})", show_negation(a)),
+        _ => show(t),
+    }
+}
+
+/// An operand `-X` of a binary operation that is not linear (`-X*Y`),
+/// which gringo shows as the linear term it is there: where it is placed
+/// and how it is shown.
+pub fn negated_operand(t: &Term) -> Option<(Span, String)> {
+    if !negated_variable(t) {
+        return None;
+    }
+    match linear(t) {
+        Lin::Var { name, span, m, n } => Some((span, show_linear(name, m, n))),
+        _ => None,
+    }
+}
+
 fn show_linear(name: &str, m: i64, n: i64) -> String {
     match (m, n) {
         (1, 0) => format!("({name}+0)"),
@@ -98,6 +128,8 @@ pub fn describe(t: &Term) -> Option<(Span, String, bool)> {
         return None;
     }
     Some(match linear(t) {
+        // `-X` (or `-(-X)`) on its own is shown as written, at the whole term
+        _ if negated_variable(t) => (t.span, show_negation(t), false),
         Lin::Var { name, span, m, n } => (span, show_linear(name, m, n), true),
         _ => (t.span, show(t), false),
     })
@@ -177,6 +209,10 @@ mod tests {
             ("X+1+2", "(X+3)"),
             ("3*(X+1)", "(3*X+3)"),
             ("-(X+1)", "(-1*X+-1)"),
+            ("-X", "(-X)"),
+            ("-X+1", "(-1*X+1)"),
+            ("2*(-X)", "(-2*X)"),
+            ("1-(-X)", "(X+1)"),
             ("2*(X*3)", "(6*X)"),
             ("X*X", "(X*X)"),
             ("X/2", "(X/2)"),
