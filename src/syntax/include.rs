@@ -263,20 +263,19 @@ impl Reader<'_> {
 }
 
 /// Where `#include "path"` in the file named `from` points: relative to
-/// that file's directory, then to the working directory (absolute paths
-/// as they are); `None` when no such file exists.
+/// the working directory, then to that file's directory, in clingo's order
+/// (where both exist, clingo reads the working directory's); absolute
+/// paths as they are; `None` when no such file exists.
 fn resolve(from: &str, path: &str) -> Option<PathBuf> {
     let p = Path::new(path);
+    if p.is_file() {
+        return Some(p.to_path_buf());
+    }
     if p.is_absolute() {
-        return p.is_file().then(|| p.to_path_buf());
+        return None;
     }
     let dir = Path::new(from).parent().filter(|d| !from.starts_with('<') && !d.as_os_str().is_empty());
-    if let Some(candidate) = dir.map(|d| d.join(p)) {
-        if candidate.is_file() {
-            return Some(candidate);
-        }
-    }
-    p.is_file().then(|| p.to_path_buf())
+    dir.map(|d| d.join(p)).filter(|candidate| candidate.is_file())
 }
 
 /// The canonical path of a file name, `None` for names that are not files
