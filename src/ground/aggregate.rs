@@ -523,19 +523,17 @@ pub fn possible_values(fun: AggFun, elems: &[(Box<[Sym]>, bool)], syms: &mut Sym
                     ws.push(w)
                 }
             }
-            let mut vals: Vec<i64> = if ws.len() <= 16 && fun != AggFun::Count {
-                let mut sums = std::collections::BTreeSet::new();
-                sums.insert(fixed);
-                for w in &ws {
-                    let next: Vec<i64> = sums.iter().map(|s| s + w).collect();
-                    sums.extend(next);
-                }
-                sums.into_iter().collect()
-            } else {
-                let lo = fixed + ws.iter().filter(|w| **w < 0).sum::<i64>();
-                let hi = fixed + ws.iter().filter(|w| **w > 0).sum::<i64>();
-                (lo..=hi).collect()
-            };
+            let lo = fixed + ws.iter().filter(|w| **w < 0).sum::<i64>();
+            let hi = fixed + ws.iter().filter(|w| **w > 0).sum::<i64>();
+            // the sums the subsets reach (gringo's values: 20 elements of a
+            // few distinct weights reach hundreds of the million integers
+            // between their extremes), or all those integers if there are
+            // too many to list
+            let mut vals = match fun {
+                AggFun::Count => None,
+                _ => subset_sums(fixed, &ws, SUBSET_SUMS),
+            }
+            .unwrap_or_else(|| (lo..=hi).collect());
             vals.retain(|v| *v >= i32::MIN as i64 && *v <= i32::MAX as i64);
             vals.into_iter().map(|v| syms.int(v as i32)).collect()
         }
@@ -559,6 +557,46 @@ pub fn possible_values(fun: AggFun, elems: &[(Box<[Sym]>, bool)], syms: &mut Sym
             vals
         }
     }
+}
+
+/// The most values [`possible_values`] lists a sum's reachable values
+/// by, rather than by all integers between its extremes.
+const SUBSET_SUMS: usize = 1 << 20;
+
+/// The distinct values of `fixed` plus the sum of a subset of `ws`, in
+/// increasing order; `None` once there are more than `limit`.
+fn subset_sums(fixed: i64, ws: &[i64], limit: usize) -> Option<Vec<i64>> {
+    let mut sums = vec![fixed];
+    for &w in ws {
+        // merge the sums with the sums plus `w`: both are sorted
+        let shifted: Vec<i64> = sums.iter().map(|s| s + w).collect();
+        let mut merged = Vec::with_capacity(sums.len() + shifted.len());
+        let (mut i, mut j) = (0, 0);
+        while i < sums.len() || j < shifted.len() {
+            let next = match (sums.get(i), shifted.get(j)) {
+                (Some(&a), Some(&b)) if a <= b => {
+                    i += 1;
+                    j += usize::from(a == b);
+                    a
+                }
+                (Some(_), Some(&b)) | (None, Some(&b)) => {
+                    j += 1;
+                    b
+                }
+                (Some(&a), None) => {
+                    i += 1;
+                    a
+                }
+                (None, None) => unreachable!(),
+            };
+            merged.push(next);
+        }
+        if merged.len() > limit {
+            return None;
+        }
+        sums = merged;
+    }
+    Some(sums)
 }
 
 /// Can an aggregate over these element tuples satisfy all `bounds` when
@@ -641,4 +679,27 @@ fn int_range_meets(mut lo: i64, mut hi: i64, bounds: &[(CmpOp, Sym)], syms: &mut
     excluded.dedup();
     let inside = excluded.iter().filter(|&&k| lo <= k && k <= hi).count() as i64;
     lo <= hi && hi - lo + 1 > inside
+}
+
+#[cfg(test)]
+mod subset_sum_tests {
+    use super::subset_sums;
+
+    /// The merged lists are the distinct subset sums a brute force finds,
+    /// sorted; past the limit there are none.
+    #[test]
+    fn subset_sums_are_those_of_every_subset() {
+        let cases: [&[i64]; 5] =
+            [&[], &[3], &[2, 2, 5], &[-4, 1, 7, 7, -1], &[10000, 25000, 60000, 120000, 10000]];
+        for ws in cases {
+            let mut all: Vec<i64> = (0..1u32 << ws.len())
+                .map(|m| 5 + (0..ws.len()).filter(|i| m >> i & 1 == 1).map(|i| ws[i]).sum::<i64>())
+                .collect();
+            all.sort();
+            all.dedup();
+            assert_eq!(subset_sums(5, ws, 1 << 20), Some(all), "{ws:?}");
+        }
+        assert_eq!(subset_sums(0, &[1, 2, 4, 8], 15), None);
+        assert_eq!(subset_sums(0, &[1, 2, 4, 8], 16).map(|s| s.len()), Some(16));
+    }
 }
