@@ -122,7 +122,8 @@ struct Join<'a> {
     lits: &'a [Lit],
     steps: &'a [Step],
     ranges: &'a [Range],
-    /// Per step, a check's comparison compiled (see [`LinearCmp`]).
+    /// Per step, a check's comparison compiled (see [`LinearCmp`]; none
+    /// past the end).
     linear: &'a [Option<LinearCmp>],
     /// A normal rule's head, to cut the join by (see [`Cut`]).
     cut: Option<Cut<'a>>,
@@ -164,8 +165,7 @@ pub(super) fn join(
         emit(b, syms);
         false
     };
-    let linear = compile(lits, steps, syms);
-    join_from(Join { preds, lits, steps, ranges, linear: &linear, cut: None }, syms, 0, b, &mut all);
+    run(preds, syms, lits, steps, ranges, b, None, &mut all);
 }
 
 /// A rule body's join under `cut` (see [`Cut`]): `emit` is called for the
@@ -182,26 +182,46 @@ pub(super) fn join_cut(
     cut: Cut<'_>,
     emit: Emit<'_>,
 ) {
-    let linear = compile(lits, steps, syms);
-    join_from(Join { preds, lits, steps, ranges, linear: &linear, cut: Some(cut) }, syms, 0, b, emit);
+    run(preds, syms, lits, steps, ranges, b, Some(cut), emit);
 }
 
-/// The comparisons among the plan's checks that are compiled.
+/// The join of [`join`] and [`join_cut`], its comparisons compiled first.
+#[allow(clippy::too_many_arguments)]
+fn run(
+    preds: &[Pred],
+    syms: &mut Symbols,
+    lits: &[Lit],
+    steps: &[Step],
+    ranges: &[Range],
+    b: &mut Binding,
+    cut: Option<Cut<'_>>,
+    emit: Emit<'_>,
+) {
+    let linear = compile(lits, steps, syms);
+    join_from(Join { preds, lits, steps, ranges, linear: &linear, cut }, syms, 0, b, emit);
+}
+
+/// The comparisons among the plan's checks that are compiled, by step
+/// (steps past the end have none; empty, with no allocation, when no
+/// comparison is compiled, as in most joins of conditions).
 fn compile(lits: &[Lit], steps: &[Step], syms: &Symbols) -> Vec<Option<LinearCmp>> {
-    steps
-        .iter()
-        .map(|s| match s {
-            Step::Check { lit } => LinearCmp::of(&lits[*lit], syms),
-            _ => None,
-        })
-        .collect()
+    let mut linear = Vec::new();
+    for (k, s) in steps.iter().enumerate() {
+        if let Step::Check { lit } = s {
+            if let Some(c) = LinearCmp::of(&lits[*lit], syms) {
+                linear.resize_with(k + 1, || None);
+                linear[k] = Some(c);
+            }
+        }
+    }
+    linear
 }
 
 impl Join<'_> {
     /// Step `k`, a check, holds under `b`.
     #[inline]
     fn check(&self, k: usize, lit: usize, syms: &mut Symbols, b: &Binding) -> bool {
-        match self.linear[k].as_ref().and_then(|c| c.holds(b, syms)) {
+        match self.linear.get(k).and_then(Option::as_ref).and_then(|c| c.holds(b, syms)) {
             Some(holds) => holds,
             None => check(self.preds, syms, &self.lits[lit], b),
         }

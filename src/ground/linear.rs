@@ -14,6 +14,7 @@
 //! when evaluated: the caller then evaluates the terms themselves (for the
 //! term order or clingo's `operation undefined` info).
 
+use super::aggregate::compare_ints;
 use super::rule::Lit;
 use super::symbol::Symbols;
 use super::term::{Binding, GTerm, Var};
@@ -101,15 +102,7 @@ impl LinearCmp {
     /// integer value there.
     #[inline]
     pub fn holds(&self, b: &Binding, syms: &Symbols) -> Option<bool> {
-        let (x, y) = (self.l.eval(b, syms)?, self.r.eval(b, syms)?);
-        Some(match self.op {
-            CmpOp::Eq => x == y,
-            CmpOp::Ne => x != y,
-            CmpOp::Lt => x < y,
-            CmpOp::Le => x <= y,
-            CmpOp::Gt => x > y,
-            CmpOp::Ge => x >= y,
-        })
+        Some(compare_ints(self.op, self.l.eval(b, syms)?, self.r.eval(b, syms)?))
     }
 }
 
@@ -166,7 +159,7 @@ mod tests {
                     b.set(Var(0), vx);
                     b.set(Var(1), vy);
                     let direct = match (l.eval_int(&b, &syms), r.eval_int(&b, &syms)) {
-                        (Some(p), Some(q)) => Some(crate::ground::aggregate::compare_ints(op, p, q)),
+                        (Some(p), Some(q)) => Some(compare_ints(op, p, q)),
                         _ => None,
                     };
                     assert_eq!(c.holds(&b, &syms), direct, "{op:?} under X={vx:?} Y={vy:?}");
