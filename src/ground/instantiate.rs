@@ -396,7 +396,7 @@ impl Instantiator {
                     &steps,
                     &lit_ranges,
                     &mut b,
-                    cut,
+                    Some(cut),
                     &mut |b, syms| {
                         out.push(b.values().into());
                         // the instance makes its head a fact if every atom it matched is one

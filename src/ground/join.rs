@@ -165,29 +165,14 @@ pub(super) fn join(
         emit(b, syms);
         false
     };
-    run(preds, syms, lits, steps, ranges, b, None, &mut all);
+    join_cut(preds, syms, lits, steps, ranges, b, None, &mut all);
 }
 
-/// A rule body's join under `cut` (see [`Cut`]): `emit` is called for the
-/// bindings whose instances can add to the program, and returns whether
-/// the instance makes the head a fact.
+/// A rule body's join under `cut` (see [`Cut`]; `None`: every binding):
+/// `emit` is called for the bindings whose instances can add to the
+/// program, and returns whether the instance makes the head a fact.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn join_cut(
-    preds: &[Pred],
-    syms: &mut Symbols,
-    lits: &[Lit],
-    steps: &[Step],
-    ranges: &[Range],
-    b: &mut Binding,
-    cut: Cut<'_>,
-    emit: Emit<'_>,
-) {
-    run(preds, syms, lits, steps, ranges, b, Some(cut), emit);
-}
-
-/// The join of [`join`] and [`join_cut`], its comparisons compiled first.
-#[allow(clippy::too_many_arguments)]
-fn run(
     preds: &[Pred],
     syms: &mut Symbols,
     lits: &[Lit],
