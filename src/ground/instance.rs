@@ -191,15 +191,62 @@ impl Instantiator {
             return;
         }
         let mut body: Vec<program::Lit> = Vec::new();
+        // the atoms a body aggregate came down to (`x :- 1 { x }.` is `x :- x.`)
+        let mut from_aggregates: smallvec::SmallVec<[program::Atom; 2]> = smallvec::SmallVec::new();
         for l in &rule.body {
             match self.body_lit(l, b, None) {
                 Truth::False => return,
                 Truth::True => {}
-                Truth::Lits(ls) => body.extend(ls),
+                Truth::Lits(ls) => {
+                    if let Lit::Agg(_) = l {
+                        from_aggregates.extend(ls.iter().filter(|l| l.is_positive()).map(|l| l.atom()));
+                    }
+                    body.extend(ls)
+                }
             }
         }
         body.sort_unstable();
         body.dedup();
+        let start = self.prog.rules.len();
+        self.head_instance(rule, b, body);
+        if !from_aggregates.is_empty() {
+            self.name_aggregate_support(start, &from_aggregates);
+        }
+    }
+
+    /// Where a body aggregate came down to the rule's own head atom, that
+    /// atom stands behind an auxiliary atom in the rules added from `start`
+    /// (`x :- aux. aux :- x.`), as in gringo, which names every body
+    /// aggregate: the rule then defines its head, and an external `x`
+    /// stops being one as in clasp, where the written tautology `x :- x.`
+    /// would leave it open (see [`program::GroundProgram::open_externals`]).
+    /// Equivalent either way for every other purpose: the auxiliary atom
+    /// holds exactly when `x` does.
+    fn name_aggregate_support(&mut self, start: usize, atoms: &[program::Atom]) {
+        for i in start..self.prog.rules.len() {
+            let r = &self.prog.rules[i];
+            let (program::Head::Disjunction(h) | program::Head::Choice(h)) = &r.head;
+            let Body::Normal(body) = &r.body else { continue };
+            let own: smallvec::SmallVec<[program::Atom; 2]> =
+                atoms.iter().copied().filter(|a| h.contains(a) && body.contains(&a.pos())).collect();
+            if own.is_empty() {
+                continue;
+            }
+            let named: Vec<(program::Lit, program::Lit)> =
+                own.iter().map(|&a| (a.pos(), self.aux().conj_atom(vec![a.pos()]).pos())).collect();
+            let Body::Normal(body) = &mut self.prog.rules[i].body else { continue };
+            for l in body.iter_mut() {
+                if let Some(&(_, n)) = named.iter().find(|(x, _)| x == l) {
+                    *l = n;
+                }
+            }
+            body.sort_unstable();
+        }
+    }
+
+    /// The ground rule (or directive) of one instance of `rule` whose body
+    /// came down to `body` (sorted, without duplicates).
+    fn head_instance(&mut self, rule: &Rule, b: &Binding, body: Vec<program::Lit>) {
         let certain = body.is_empty();
         match &rule.head {
             Head::Atom(a) => {
