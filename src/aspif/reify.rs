@@ -8,7 +8,10 @@
 //! weighted_literal_tuple(T,L,W).`). With `sccs`, `scc(C,A)` for each atom
 //! on a cycle of the positive dependency graph (components numbered as
 //! minasp finds them, not as gringo does); with `step`, each fact has the
-//! step as its last argument.
+//! step as its last argument. An external atom that a rule defines is
+//! no external in clasp ([`GroundProgram::open_externals`]): unlike
+//! gringo, which lists every declared one, only the others are written,
+//! so that a meta-interpreter reads the program as clasp solves it.
 //!
 //! Invariant: an atom and a literal are aspif's (atom `i` is `i + 1`, a
 //! negative literal negative); atom and literal tuples are sets (sorted,
@@ -94,6 +97,8 @@ impl Reifier {
 /// The facts of `program` and its output table (see the module doc).
 pub fn reify(program: &GroundProgram, output: &[(String, Option<Atom>)], sccs: bool, step: bool) -> String {
     let mut r = Reifier { out: String::new(), step: step.then_some(0), tuples: Default::default() };
+    let open: std::collections::HashSet<Atom> =
+        program.open_externals().into_iter().map(|(a, _)| a).collect();
     for st in statements(program, output) {
         match st {
             Statement::Rule { choice, head, body } => {
@@ -115,6 +120,8 @@ pub fn reify(program: &GroundProgram, output: &[(String, Option<Atom>)], sccs: b
                     r.fact("project", format_args!("{}", atom(a)));
                 }
             }
+            // an external a rule defines is none (see the module doc)
+            Statement::External(a, _) if !open.contains(&a) => {}
             Statement::External(a, v) => {
                 let value = ["free", "true", "false", "release"][external_code(v) as usize];
                 r.fact("external", format_args!("{},{value}", atom(a)));
