@@ -261,6 +261,7 @@ impl Models {
         }
         map.kept.extend((n..total).filter(|&a| fresh[a - n] != u32::MAX).map(|a| Atom(a as u32)));
         map.index.extend(fresh);
+        map.always_true.resize(total, false);
         map.full_len = total;
         // externals released since: false for good
         for &(a, v) in open {
@@ -473,11 +474,18 @@ impl Models {
     /// The next answer set, `Exhausted` when there is none left.
     pub fn next(&mut self) -> Outcome {
         loop {
+            if self.disjunctive.is_none() {
+                // the solver's values straight into the full program's atoms
+                return match self.solver.next_model_values() {
+                    Outcome::Model(vals) => {
+                        Outcome::Model(self.map.expand_by(|i| self.solver.atom_value(&vals, i)))
+                    }
+                    other => other,
+                };
+            }
             match self.solver.next_model() {
                 Outcome::Model(mut m) => {
-                    let Some(d) = &mut self.disjunctive else {
-                        return Outcome::Model(self.map.expand(&m));
-                    };
+                    let Some(d) = &mut self.disjunctive else { unreachable!("a disjunctive program") };
                     m.truncate(d.original.num_atoms as usize);
                     match smaller_model(&d.original, &m, self.interrupt.clone()) {
                         Err(()) => return Outcome::Interrupted,
@@ -510,8 +518,9 @@ impl Models {
 struct Compaction {
     /// Atoms of the full program.
     full_len: usize,
-    /// Facts that nothing else mentions: true in every answer set.
-    always_true: Vec<Atom>,
+    /// Per full atom: true for the facts nothing else mentions (true in
+    /// every answer set), false for the others; a model starts as a copy.
+    always_true: Vec<bool>,
     /// Per full atom: false in every answer set (empty: none is); such
     /// an atom is left out unless the objective mentions it.
     false_atoms: Vec<bool>,
@@ -526,7 +535,7 @@ impl Compaction {
     /// left out (a fact, or an atom that is always false).
     fn literal(&self, l: Lit) -> Result<Lit, bool> {
         match self.index[l.atom().index()] {
-            u32::MAX => Err(self.always_true.binary_search(&l.atom()).is_ok() == l.is_positive()),
+            u32::MAX => Err(self.always_true[l.atom().index()] == l.is_positive()),
             i => Ok(Lit::new(Atom(i), l.is_positive())),
         }
     }
@@ -588,12 +597,14 @@ impl Compaction {
     }
 
     fn expand(&self, m: &[bool]) -> Vec<bool> {
-        let mut full = vec![false; self.full_len];
-        for a in &self.always_true {
-            full[a.index()] = true;
-        }
+        self.expand_by(|i| m[i])
+    }
+
+    /// The full program's model where compact atom `i` has `value(i)`.
+    fn expand_by(&self, value: impl Fn(usize) -> bool) -> Vec<bool> {
+        let mut full = self.always_true.clone();
         for (i, a) in self.kept.iter().enumerate() {
-            full[a.index()] = m[i];
+            full[a.index()] = value(i);
         }
         full
     }
@@ -641,13 +652,13 @@ fn compaction(p: &GroundProgram, frozen: impl Fn(Atom) -> bool) -> Compaction {
     }
     let mut index = vec![u32::MAX; n];
     let mut kept = Vec::new();
-    let mut always_true = Vec::new();
+    let mut always_true = vec![false; n];
     for a in 0..n {
         if referenced[a] {
             index[a] = kept.len() as u32;
             kept.push(Atom(a as u32));
-        } else if fact[a] {
-            always_true.push(Atom(a as u32));
+        } else {
+            always_true[a] = fact[a];
         }
     }
     Compaction { full_len: n, always_true, false_atoms, kept, index }

@@ -363,6 +363,26 @@ impl ProgramSolver {
         }
     }
 
+    /// The next model as the values of the solver's variables, by index
+    /// ([`ProgramSolver::atom_value`] reads an atom's), without the atoms'
+    /// vector that [`ProgramSolver::next_model`] builds.
+    pub fn next_model_values(&mut self) -> Outcome {
+        let outcome = self.solver.next_model();
+        #[cfg(debug_assertions)]
+        if let Outcome::Model(vals) = &outcome {
+            self.to_atoms(vals);
+        }
+        outcome
+    }
+
+    /// Atom `a`'s value in a model given as the values of the solver's
+    /// variables (see [`ProgramSolver::next_model_values`]).
+    #[inline]
+    pub fn atom_value(&self, vals: &[bool], a: usize) -> bool {
+        let l = self.atom_lit[a];
+        vals[l.var().index()] == l.is_positive()
+    }
+
     fn to_atoms(&self, vals: &[bool]) -> Vec<bool> {
         let m: Vec<bool> = self.atom_lit.iter().map(|l| vals[l.var().index()] == l.is_positive()).collect();
         #[cfg(debug_assertions)]
