@@ -3,14 +3,18 @@
 //! An atom that heads no rule is false in every answer set, so a rule
 //! needing it positively can never fire and `not a` on it always holds; a
 //! fact is true in every answer set, so a rule needing `not f` can never
-//! fire and `f` in a body always holds.
+//! fire and `f` in a body always holds, and a rule with `f` in its
+//! (disjunctive) head is satisfied whatever the rest. A weight body left
+//! reached for certain is a fact's body, one reached only with all its
+//! literals a conjunction.
 //! Dropping such rules can leave more atoms without rules; the pass repeats
 //! until nothing changes; minimize literals over such atoms go too.
 //! Invariant: the answer sets and their costs are unchanged (atoms keep
 //! their indices; only rules, body literals and minimize literals that are
-//! false go away).
+//! false or satisfied for certain go away).
 
 use super::{Body, GroundProgram, Head, Lit, Rule};
+use thin_vec::ThinVec;
 
 /// Simplifies in place; returns how many rules were removed.
 pub fn drop_underivable(p: &mut GroundProgram) -> usize {
@@ -181,15 +185,19 @@ fn simplify<T>(
 
 /// Whether [`keep_rule`] would remove or change `r`.
 fn touches(r: &Rule, defined: &[bool], fact: &[bool]) -> bool {
+    if satisfied_by_a_fact(r, fact) {
+        return true;
+    }
     match &r.body {
         // a false literal removes the rule, a true one leaves it
         Body::Normal(ls) => ls.iter().any(|l| {
             let a = l.atom().index();
             !defined[a] || fact[a]
         }),
-        Body::Weight { bound, lits } => {
-            lits.iter().any(|(l, _)| !defined[l.atom().index()])
-                || lits.iter().map(|x| x.1).sum::<i64>() < *bound
+        // (rarer, and more ways to change: try it)
+        Body::Weight { .. } => {
+            let mut tried = r.clone();
+            !keep_rule(&mut tried, defined, fact, &mut false) || tried != *r
         }
     }
 }
@@ -197,6 +205,9 @@ fn touches(r: &Rule, defined: &[bool], fact: &[bool]) -> bool {
 /// Whether rule `r` stays (its body can hold), with the literals true for
 /// certain taken out; `new_facts` is set when that leaves a fact.
 fn keep_rule(r: &mut Rule, defined: &[bool], fact: &[bool], new_facts: &mut bool) -> bool {
+    if satisfied_by_a_fact(r, fact) {
+        return false;
+    }
     match &mut r.body {
         Body::Normal(ls) => {
             let false_lit = |l: &Lit| {
@@ -219,21 +230,46 @@ fn keep_rule(r: &mut Rule, defined: &[bool], fact: &[bool], new_facts: &mut bool
             true
         }
         Body::Weight { bound, lits } => {
+            // a literal decided for certain leaves; a true one counts
             let mut b = *bound;
             lits.retain(|&(l, w)| {
-                if defined[l.atom().index()] {
-                    true
-                } else {
-                    if !l.is_positive() {
-                        b -= w;
-                    }
-                    false
+                let a = l.atom().index();
+                let truth = match (defined[a], fact[a]) {
+                    (true, false) => return true,
+                    (false, _) => !l.is_positive(),
+                    (true, true) => l.is_positive(),
+                };
+                if truth {
+                    b -= w;
                 }
+                false
             });
             *bound = b;
-            lits.iter().map(|x| x.1).sum::<i64>() >= *bound
+            let total: i64 = lits.iter().map(|x| x.1).sum();
+            if total < b {
+                return false;
+            }
+            // reached already, or reached only with every literal: a conjunction
+            if b <= 0 || lits.iter().all(|&(_, w)| total - w < b) {
+                let mut conj: ThinVec<Lit> =
+                    if b <= 0 { ThinVec::new() } else { lits.iter().map(|x| x.0).collect() };
+                conj.sort_unstable();
+                conj.dedup();
+                *new_facts |= conj.is_empty() && matches!(&r.head, Head::Disjunction(h) if h.len() == 1);
+                r.body = Body::Normal(conj);
+            }
+            true
         }
     }
+}
+
+/// Whether `r` is a disjunctive (or normal) rule, not a fact itself, with
+/// a fact in its head: every interpretation with the fact satisfies it, so
+/// it constrains nothing and supports nothing an answer set needs.
+fn satisfied_by_a_fact(r: &Rule, fact: &[bool]) -> bool {
+    let Head::Disjunction(h) = &r.head else { return false };
+    let bodyless = matches!(&r.body, Body::Normal(ls) if ls.is_empty());
+    !(bodyless && h.len() == 1) && h.iter().any(|a| fact[a.index()])
 }
 
 /// Minimize literals that are false (an atom without rules, `not` a fact)
@@ -280,6 +316,18 @@ mod tests {
             lits.clone().prop_map(|b| Rule::constraint(
                 b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect::<Vec<_>>()
             )),
+            (0u32..6, 0u32..6, lits.clone()).prop_map(|(h1, h2, b)| Rule {
+                head: Head::Disjunction(if h1 == h2 {
+                    smallvec::smallvec![Atom(h1)]
+                } else {
+                    smallvec::smallvec![Atom(h1), Atom(h2)]
+                }),
+                body: Body::Normal(b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect()),
+            }),
+            (0u32..6, lits.clone()).prop_map(|(h, b)| Rule {
+                head: Head::Choice(smallvec::smallvec![Atom(h)]),
+                body: Body::Normal(b.iter().map(|&(a, s)| Lit::new(Atom(a), s)).collect()),
+            }),
             (0u32..6, -1i64..6, prop::collection::vec((0u32..8, any::<bool>(), 1i64..3), 1..4)).prop_map(
                 |(h, bound, ls)| Rule {
                     head: Head::Disjunction(smallvec::smallvec![Atom(h)]),
@@ -299,8 +347,69 @@ mod tests {
         )
     }
 
+    /// The answer sets of `p` (no externals), by brute force: models
+    /// whose reduct has no smaller model.
+    fn answer_sets(p: &GroundProgram) -> Vec<u32> {
+        let n = p.num_atoms;
+        let holds = |set: u32, a: Atom| set >> a.0 & 1 == 1;
+        // whether `x` satisfies the reduct of `p` by `m` (x = m: `p` itself)
+        let satisfies = |x: u32, m: u32| {
+            p.rules.iter().all(|r| {
+                let lit = |l: &Lit| if l.is_positive() { holds(x, l.atom()) } else { !holds(m, l.atom()) };
+                let body = match &r.body {
+                    Body::Normal(ls) => ls.iter().all(lit),
+                    Body::Weight { bound, lits } => {
+                        lits.iter().filter(|(l, _)| lit(l)).map(|x| x.1).sum::<i64>() >= *bound
+                    }
+                };
+                !body
+                    || match &r.head {
+                        Head::Disjunction(h) => h.iter().any(|&a| holds(x, a)),
+                        Head::Choice(h) => h.iter().all(|&a| !holds(m, a) || holds(x, a)),
+                    }
+            })
+        };
+        (0..1u32 << n)
+            .filter(|&m| satisfies(m, m) && (0..m).all(|x| x & !m != 0 || x == m || !satisfies(x, m)))
+            .collect()
+    }
+
+    #[test]
+    fn rules_with_a_fact_in_the_head_go_and_weight_bodies_settle() {
+        // f.  a ; f :- not b.  c :- 2 { f = 1, a = 1, not g = 1 }.  d :- 3 { a = 1, f = 1, c = 1 }.
+        let mut p = GroundProgram::new();
+        let [f, a, b, c, d, g] = [0; 6].map(|_| p.new_atom());
+        let weight =
+            |bound, lits: &[(Lit, i64)]| Body::Weight { bound, lits: lits.iter().copied().collect() };
+        p.add(Rule::fact(f));
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![a, f]),
+            body: Body::Normal(thin_vec::thin_vec![b.neg()]),
+        });
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![c]),
+            body: weight(2, &[(f.pos(), 1), (a.pos(), 1), (g.neg(), 1)]),
+        });
+        p.add(Rule {
+            head: Head::Disjunction(smallvec::smallvec![d]),
+            body: weight(3, &[(a.pos(), 1), (f.pos(), 1), (c.pos(), 1)]),
+        });
+        assert_eq!(drop_underivable(&mut p), 2);
+        // a lost its rule; c is a fact; d :- a, c had no way without a
+        assert_eq!(p.rules, vec![Rule::fact(f), Rule::fact(c)]);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+        /// Simplification keeps the answer sets.
+        #[test]
+        fn simplification_keeps_the_answer_sets(p in program()) {
+            let p = GroundProgram { externals: Vec::new(), ..p };
+            let mut q = p.clone();
+            drop_underivable(&mut q);
+            prop_assert_eq!(answer_sets(&q), answer_sets(&p));
+        }
+
         /// Undoable simplification simplifies as the plain one does, and
         /// undoing it gives back the rules (and side entries) as they were.
         #[test]
