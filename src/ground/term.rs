@@ -299,6 +299,11 @@ impl GTerm {
                 if let Some(inner) = a.first_undefined(b, syms) {
                     return Some(inner);
                 }
+                if *op != UnOp::Neg {
+                    if let Some(inner) = a.negated_symbol(*id, b, syms) {
+                        return Some(inner);
+                    }
+                }
                 let x = a.eval(b, syms)?;
                 unary(*op, x, syms).is_none().then_some(*id)
             }
@@ -306,11 +311,29 @@ impl GTerm {
                 if let Some(inner) = a.first_undefined(b, syms).or_else(|| c.first_undefined(b, syms)) {
                     return Some(inner);
                 }
+                if let Some(inner) = a.negated_symbol(*id, b, syms).or_else(|| c.negated_symbol(*id, b, syms))
+                {
+                    return Some(inner);
+                }
                 let (x, y) = (a.eval(b, syms)?, c.eval(b, syms)?);
                 let value = syms.as_int(x).zip(syms.as_int(y)).and_then(|(x, y)| binary(*op, x, y));
                 value.is_none().then_some(*id)
             }
         }
+    }
+
+    /// An operand `-X` of an arithmetic operation (`parent`) that is a
+    /// linear term of its own (`(-1*X)`, see `normalize`), with `X` bound
+    /// to a symbol that is no integer: clingo finds it undefined there,
+    /// before the operation it is in (`|-X|` with `X = a`).
+    fn negated_symbol(&self, parent: OpId, b: &Binding, syms: &mut Symbols) -> Option<OpId> {
+        let GTerm::Unary(UnOp::Neg, v, id) = self else { return None };
+        // (ids compare equal as terms: their numbers tell them apart)
+        if id.0 == parent.0 || !matches!(**v, GTerm::Var(_)) {
+            return None;
+        }
+        let x = v.eval(b, syms)?;
+        syms.as_int(x).is_none().then_some(*id)
     }
 
     /// Records, for clingo's `operation undefined` info, the undefined

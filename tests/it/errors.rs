@@ -200,7 +200,7 @@ fn messages_stop_at_clingos_limit() {
 /// 5.4.1 writes linear terms as `(1*X+1)`).
 #[test]
 fn operations_undefined_in_an_instance_are_reported_as_clingo_reports_them() {
-    let cases: [(&str, &[&str]); 21] = [
+    let cases: [(&str, &[&str]); 24] = [
         ("p(a). p(b). p(1). q(X+1) :- p(X).", &["1:21-22 operation undefined: (X+1)"; 2]),
         ("p(a). q(Y) :- p(X), Y = X*2.", &["1:25-26 operation undefined: (2*X)"]),
         ("p(a). q(Y) :- p(X), Y = 1-X.", &["1:27-28 operation undefined: (-1*X+1)"]),
@@ -213,6 +213,11 @@ fn operations_undefined_in_an_instance_are_reported_as_clingo_reports_them() {
         ("p(\"s\"). q(Y) :- p(X), Y = -X*X.", &["1:28-29 operation undefined: (-1*X)"]),
         ("p(\"s\"). q(Y) :- p(X), Y = |-X|.", &["1:29-30 operation undefined: (-1*X)"]),
         ("p(\"s\"). q :- p(X), -X < X.", &["1:20-22 operation undefined: (-X)"]),
+        // `-a` is defined, but as an operand `-X` is `(-1*X)`, undefined
+        // for any symbol that is no integer, where it stands
+        ("p(a). q(Y) :- p(X), Y = |-X|.", &["1:27-28 operation undefined: (-1*X)"]),
+        ("p(f(1)). q(Y) :- p(X), Y = (-X)\\2.", &["1:30-31 operation undefined: (-1*X)"]),
+        ("p(a). q(Y) :- p(X), Y = ~(-X).", &["1:28-29 operation undefined: (-1*X)"]),
         ("p(a). q :- p(X), X+1 > 2.", &["1:18-19 operation undefined: (X+1)"]),
         ("p(a). q :- p(X), not r(X+1). r(1).", &["1:24-25 operation undefined: (X+1)"]),
         ("p(a). q :- #count{ X-1 : p(X) } > 0.", &["1:20-21 operation undefined: (X+-1)"]),
