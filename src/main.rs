@@ -22,8 +22,60 @@ use std::time::Instant;
 use stop::Stopper;
 
 /// Stack of the thread that parses, grounds and solves: deep input must
-/// meet a located error or enough room, never the 8 MiB of `main`.
-const WORKER_STACK: usize = 1 << 30;
+/// meet a located error or enough room, never the 8 MiB of `main`. Where
+/// the address space is limited (`ulimit -v`) and that much cannot be
+/// mapped, the next size that can is taken.
+const WORKER_STACKS: [usize; 4] = [1 << 30, 1 << 28, 1 << 26, 1 << 23];
+
+/// The system's allocator, except that running out of memory ends the run
+/// as clingo's does on `std::bad_alloc`: a message and clasp's exit code
+/// 33, where Rust would abort (a backtrace, signal 6).
+struct Allocator;
+
+#[global_allocator]
+static ALLOCATOR: Allocator = Allocator;
+
+/// Writes the message and exits at once: nothing may be allocated here,
+/// and no lock another thread may hold is taken (no buffered output is
+/// flushed).
+fn out_of_memory() -> ! {
+    let message = b"*** ERROR: (minasp): out of memory\n";
+    // SAFETY: write(2) from a valid buffer of that length; _exit(2) ends
+    // the process without running anything else.
+    unsafe {
+        libc::write(2, message.as_ptr().cast(), message.len());
+        libc::_exit(33)
+    }
+}
+
+// SAFETY: every call goes to `System` with the same arguments; a null
+// result never returns (see `out_of_memory`).
+unsafe impl std::alloc::GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let p = std::alloc::System.alloc(layout);
+        if p.is_null() {
+            out_of_memory()
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let p = std::alloc::System.alloc_zeroed(layout);
+        if p.is_null() {
+            out_of_memory()
+        }
+        p
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        let p = std::alloc::System.realloc(ptr, layout, new_size);
+        if p.is_null() {
+            out_of_memory()
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        std::alloc::System.dealloc(ptr, layout)
+    }
+}
 
 fn main() -> ExitCode {
     keep_large_blocks_apart();
@@ -59,12 +111,17 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let worker = std::thread::Builder::new().stack_size(WORKER_STACK).spawn(move || run(cli));
-    let code = match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => 70,
-    };
-    ExitCode::from(code as u8)
+    // a thread not made drops its closure and the arguments with it: they
+    // are read again (as they were read once, they read the same)
+    let mut cli = Some(cli);
+    for size in WORKER_STACKS {
+        let Some(job) = cli.take().or_else(|| Cli::parse_args().ok()) else { break };
+        if let Ok(h) = std::thread::Builder::new().stack_size(size).spawn(move || run(job)) {
+            return ExitCode::from(h.join().unwrap_or(70) as u8);
+        }
+    }
+    eprintln!("*** ERROR: (minasp): out of memory: no thread could be made");
+    ExitCode::from(33)
 }
 
 /// glibc's malloc raises its mmap threshold each time a large block is
