@@ -222,6 +222,13 @@ pub fn normalize(
                 optimize_statements += 1;
                 let priority = default_priority(dialect, optimize_statements);
                 for (i, e) in elems.iter().enumerate() {
+                    let named;
+                    let e = if *kind != ast::OptKind::Tuples {
+                        named = anonymous_named(e);
+                        &named
+                    } else {
+                        e
+                    };
                     let head = opt_head(e, *maximize, *kind, (optimize_statements, i), &priority);
                     let r = ast::Rule { span: e.span, head: ast::Head::Atom(head), body: e.cond.clone() };
                     let r = with_domains(&r, &domains);
@@ -1333,6 +1340,37 @@ fn default_priority(dialect: Dialect, statement: usize) -> i64 {
         Dialect::Clingo5 => 0,
         Dialect::Gringo3 => statement as i64,
     }
+}
+
+/// A gringo 3 optimisation element with each `_` in a positive atom of
+/// its condition a variable of its own: the atom is also in the element's
+/// key ([`opt_head`]), where `_` would be a fresh, unsafe variable (gringo
+/// 3 counts every instance, `[p(_,L) = 1 @ L]` each `p(X,L)`). The names
+/// cannot be written.
+fn anonymous_named(e: &ast::OptElem) -> ast::OptElem {
+    fn name(t: &mut ast::Term, k: &mut usize) {
+        match &mut t.kind {
+            TermKind::Anon => {
+                *k += 1;
+                t.kind = TermKind::Var(format!("_#{k}"));
+            }
+            TermKind::Func { args: ts, .. } | TermKind::Pool(ts) => ts.iter_mut().for_each(|t| name(t, k)),
+            TermKind::Unary(_, a) => name(a, k),
+            TermKind::Binary(_, a, b) | TermKind::Interval(a, b) => {
+                name(a, k);
+                name(b, k);
+            }
+            _ => {}
+        }
+    }
+    let mut e = e.clone();
+    let mut k = 0;
+    for c in &mut e.cond {
+        if let BodyLit::Lit(ast::Literal { kind: LitKind::Atom(a), sign: Sign::Pos, .. }) = c {
+            name(a, &mut k);
+        }
+    }
+    e
 }
 
 /// The head term `#opt(w, p, key..)` standing for an optimisation element:

@@ -77,6 +77,24 @@ fn the_weight_may_be_written_before_the_condition() {
 }
 
 #[test]
+fn an_anonymous_variable_in_a_minimize_literal_counts_every_instance() {
+    // Two of the three r atoms; gringo 3 counts each instance of r(_,L) at
+    // priority L (a weight list is a multiset of literals): the optimum
+    // takes one of r(1,2), r(3,2) and r(4,1), costs 1 at 2 and 1 at 1 — as
+    // clingo 5's `#minimize { 1@L,X : r(X,L) }` (checked with clingo).
+    // Read as "some r(_,2)", {r(1,2), r(3,2)} would cost 1 at 2 alone and
+    // be the only optimum; minasp once refused `_` there as unsafe.
+    let src =
+        "{ r(1,2), r(3,2), r(4,1) }. :- not 2 { r(1,2), r(3,2), r(4,1) }. #minimize [ r(_,L) = 1 @ L ].";
+    let a = run_minasp(&["--dialect", "gringo3", "-", "0"], Some(src), TIMEOUT);
+    assert_eq!(a.result, "OPTIMUM FOUND", "{}", a.stderr);
+    // the answer sets of cost at most (1, 1): the optimal ones
+    let a = run_minasp(&["--dialect", "gringo3", "--opt-mode=enum,1,1", "-", "0"], Some(src), TIMEOUT);
+    let optimal: Answers = a.models.into_iter().map(|m| m.into_iter().collect()).collect();
+    assert_eq!(optimal, want(&[&["r(1,2)", "r(4,1)"], &["r(3,2)", "r(4,1)"]]), "{}", a.stderr);
+}
+
+#[test]
 fn parity_over_weight_lists_is_the_parity_of_the_weighted_sum() {
     // {a,b,c} free; the weighted sum of [a=2, b=3, c=-1] is even for the
     // subsets whose odd weights (b: 3, c: -1) are both in or both out:
