@@ -168,10 +168,11 @@ fn run(cli: Cli) -> i32 {
         eprintln!("*** Warn : (minasp): {w}");
     }
     let (limit, inputs) = cli.models_and_inputs();
-    // as clingo's command line: of several inputs, one that cannot be
-    // opened is a usage error (one alone is an input error, exit 65)
+    // as clingo's command line: of several inputs, one after the first
+    // that cannot be opened is a usage error (the first, as one alone, is
+    // an input error, exit 65)
     if inputs.len() > 1 {
-        if let Some(f) = inputs.iter().find(|f| *f != "-" && std::fs::File::open(f).is_err()) {
+        if let Some(f) = inputs.iter().skip(1).find(|f| *f != "-" && std::fs::File::open(f).is_err()) {
             eprintln!("*** ERROR: (minasp): '{f}': could not open input file!");
             eprintln!("*** Info : (minasp): Try '--help' for usage information");
             return 128;

@@ -655,6 +655,11 @@ fn input_errors_and_long_names_print_what_clingo_prints() {
                 assert!(ours.stderr.contains("could not open input file"), "{}", ours.stderr);
             }
         }
+        // first of several: read as one alone is (a missing one: exit 65, not 128)
+        let args = vec![f.clone(), fine];
+        let (ours, theirs) = (run(&minasp(), &args), run(&[s("clingo")], &args));
+        assert_eq!(ours.code, theirs.code, "{args:?}: {}", ours.stderr);
+        assert_eq!(norm(&ours.stdout), norm(&theirs.stdout), "{args:?}:\n{}", ours.stdout);
     }
 }
 
