@@ -473,19 +473,19 @@ impl Models {
 
     /// The next answer set, `Exhausted` when there is none left.
     pub fn next(&mut self) -> Outcome {
+        if self.disjunctive.is_none() {
+            // the solver's values straight into the full program's atoms
+            return match self.solver.next_model_values() {
+                Outcome::Model(vals) => {
+                    Outcome::Model(self.map.expand_by(|i| self.solver.atom_value(&vals, i)))
+                }
+                other => other,
+            };
+        }
         loop {
-            if self.disjunctive.is_none() {
-                // the solver's values straight into the full program's atoms
-                return match self.solver.next_model_values() {
-                    Outcome::Model(vals) => {
-                        Outcome::Model(self.map.expand_by(|i| self.solver.atom_value(&vals, i)))
-                    }
-                    other => other,
-                };
-            }
             match self.solver.next_model() {
                 Outcome::Model(mut m) => {
-                    let Some(d) = &mut self.disjunctive else { unreachable!("a disjunctive program") };
+                    let Some(d) = &mut self.disjunctive else { unreachable!("checked above") };
                     m.truncate(d.original.num_atoms as usize);
                     match smaller_model(&d.original, &m, self.interrupt.clone()) {
                         Err(()) => return Outcome::Interrupted,
