@@ -234,6 +234,53 @@ mod tests {
         }
     }
 
+    /// Clauses over fresh conjunction variables added between models, as
+    /// the disjunctive candidate-and-check loop adds its nogoods: each
+    /// turns the flips into clauses and goes back to the root, where the
+    /// units learnt above it are asserted and must be propagated before
+    /// the root is simplified (which drops a binary clause over a false
+    /// literal as if it had already implied its other one: a model broke
+    /// a conjunction's definition, and language seed 160532 printed
+    /// answer sets twice). Every model once, every conjunction as defined.
+    #[test]
+    fn clauses_over_new_variables_between_models_keep_every_model_once() {
+        for seed in 1..60u64 {
+            let n = 12;
+            let clauses = cnf(n, 30, seed * 6_700_417);
+            let mut s = enumerating(&clauses, n, |t| t.params.restarts = Restarts::Fixed(1));
+            let mut added: Vec<Vec<SLit>> = Vec::new();
+            let mut defined: Vec<(SLit, SLit, SLit)> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            let mut k = seed;
+            while let Outcome::Model(m) = s.next_model() {
+                let bits = bits(&m[..n as usize]);
+                assert!(satisfies(&clauses, bits) && satisfies(&added, bits), "seed {seed}: not a model");
+                for &(c, a, b) in &defined {
+                    let holds = |l: SLit| m[l.var().index()] == l.is_positive();
+                    assert_eq!(holds(c), holds(a) && holds(b), "seed {seed}: {c:?} is not {a:?} and {b:?}");
+                }
+                assert!(seen.insert(bits), "seed {seed}: model {bits:b} twice");
+                if seen.len() % 3 == 0 {
+                    // "not (xa and xb), or xc", through a new variable for "xa and xb"
+                    k = k.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let v = |i: u64| Var(((k >> (8 * i)) % n as u64) as u32).lit((k >> (40 + i)) & 1 == 0);
+                    let (a, b, c) = (v(0), v(1), v(2));
+                    if a.var() == b.var() {
+                        continue;
+                    }
+                    let ab = s.conjunction(vec![a, b]);
+                    defined.push((ab, a, b));
+                    s.add_clause(&[!ab, c]);
+                    added.push(vec![!a, !b, c]);
+                }
+            }
+            let rest = (0..1u32 << n)
+                .filter(|&b| satisfies(&clauses, b) && satisfies(&added, b) && !seen.contains(&b))
+                .count();
+            assert_eq!(rest, 0, "seed {seed}: {rest} models missed");
+        }
+    }
+
     /// Projected enumeration: each model excluded by the clause of its
     /// projection on x0..x4 ([`Solver::exclude`], no flip): every
     /// projection of the brute-force models once.

@@ -702,8 +702,15 @@ impl Solver {
                 self.reduce_db();
             }
             if self.assign.decision_level() == 0 {
-                if !self.units.is_empty() && !self.assert_kept_units() {
-                    return None;
+                if !self.units.is_empty() {
+                    // the units kept above the root are propagated before
+                    // anything else, simplification included (which drops
+                    // the binary clauses over false literals, as if each
+                    // had already implied its other literal)
+                    if !self.assert_kept_units() {
+                        return None;
+                    }
+                    continue;
                 }
                 if self.import_shared() {
                     if self.done {
