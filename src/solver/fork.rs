@@ -60,6 +60,7 @@ impl Solver {
             defined: self.defined.clone(),
             defined_weights: self.defined_weights.clone(),
             assumptions: self.assumptions.clone(),
+            assumed_true: 0,
             standing: self.standing.clone(),
             blocking: self.blocking,
             excluded_by_bound: self.excluded_by_bound,

@@ -245,6 +245,10 @@ pub struct Solver {
     defined_weights: std::collections::HashMap<(i64, Vec<(SLit, i64)>), SLit>,
     /// Literals decided first, in order, by [`Solver::solve_assuming`].
     assumptions: Vec<SLit>,
+    /// How many assumptions, from the first, are known to hold: each
+    /// decision looks on from there, not from the first (thousands of
+    /// assumptions cost no more than a pass per backtrack).
+    assumed_true: usize,
     /// Assumptions every call of [`Solver::next_model`] makes (see
     /// [`Solver::assume`]); models found under them are blocked.
     standing: Vec<SLit>,
@@ -324,6 +328,7 @@ impl Solver {
             defined: std::collections::HashMap::new(),
             defined_weights: std::collections::HashMap::new(),
             assumptions: Vec::new(),
+            assumed_true: 0,
             standing: Vec::new(),
             blocking: false,
             excluded_by_bound: false,
@@ -528,6 +533,7 @@ impl Solver {
             return Outcome::Exhausted;
         }
         self.assumptions.clone_from(&self.standing);
+        self.assumed_true = 0;
         self.blocking = true;
         let found = self.search();
         self.blocking = false;
@@ -577,6 +583,7 @@ impl Solver {
         }
         self.backtrack(0);
         self.assumptions = self.standing.iter().chain(assumptions).copied().collect();
+        self.assumed_true = 0;
         self.core.clear();
         let r = self.search_assuming();
         self.assumptions.clear();
@@ -725,7 +732,12 @@ impl Solver {
             }
             // assumptions are decided first, in order
             if !self.assumptions.is_empty() {
-                let pending = self.assumptions.iter().copied().find(|&a| !self.assign.is_true(a));
+                let mut i = self.assumed_true;
+                while self.assumptions.get(i).is_some_and(|&a| self.assign.is_true(a)) {
+                    i += 1;
+                }
+                self.assumed_true = i;
+                let pending = self.assumptions.get(i).copied();
                 if let Some(a) = pending.filter(|&a| self.assign.is_false(a)) {
                     self.core = self.analyze_final(a);
                     self.backtrack(0);

@@ -137,6 +137,7 @@ impl Solver {
         self.assign.trail.truncate(start);
         self.assign.trail_lim.truncate(level as usize);
         self.assumed_levels = self.assumed_levels.min(level);
+        self.assumed_true = 0;
         self.qhead = self.qhead.min(start);
     }
 }
