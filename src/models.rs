@@ -14,9 +14,10 @@
 //! and every other candidate with the same flaw, but no answer set (Leone,
 //! Rullo and Scarcello's unfounded sets for disjunctive programs).  It is
 //! added to the live solver ([`crate::translate::ProgramSolver::add_support_nogood`]), which keeps
-//! its learnt clauses; each answer set is excluded by a clause over all
-//! atoms (the nogoods send the search back to the root, where a
-//! backtracking enumeration would forget the models it returned);
+//! its learnt clauses; the search leaves each answer set behind by
+//! backtracking, as it enumerates models (the nogoods send it back to the
+//! root, which first turns its record of the models returned into
+//! clauses);
 //! the check, too, grows one solver (a larger smaller model each time)
 //! instead of building one per step.
 //!
@@ -115,9 +116,8 @@ impl Models {
             solver.set_edges(&map.edges(&edges));
         }
         if disjunctive.is_some() {
-            // each candidate is excluded here, by a clause: the nogoods the
-            // minimality check adds take the search back to the root, where
-            // the solver's own record of the models it returned is lost
+            // a candidate that is no answer set is excluded by its nogood,
+            // an answer set by backtracking past it (see `Models::next`)
             solver.models_excluded_by_caller(true);
         }
         Ok(Models { map: Arc::new(map), solver, disjunctive, interrupt: None })
@@ -489,11 +489,12 @@ impl Models {
                     m.truncate(d.original.num_atoms as usize);
                     match smaller_model(&d.original, &m, self.interrupt.clone()) {
                         Err(()) => return Outcome::Interrupted,
-                        // an answer set: never again
+                        // an answer set: left behind as the solver's own
+                        // enumeration leaves a model; the nogood of a later
+                        // failed check goes back to the root, which turns
+                        // that into a clause first (see `crate::solver::flip`)
                         Ok(None) => {
-                            let block: Vec<Lit> =
-                                m.iter().enumerate().map(|(i, &v)| Lit::new(Atom(i as u32), !v)).collect();
-                            self.solver.exclude(&block);
+                            self.solver.leave_model();
                             return Outcome::Model(self.map.expand(&m));
                         }
                         Ok(Some(y)) => {

@@ -28,6 +28,18 @@ impl Solver {
         self.exhausted_below(self.assign.decision_level())
     }
 
+    /// Leaves the model just returned behind, as enumeration does after
+    /// each model (see the module documentation), for a caller that has
+    /// the solver neither flip nor block its models
+    /// ([`Solver::models_excluded_by_caller`]) and excludes only some of
+    /// them otherwise.  Call right after [`Solver::next_model`] returned a
+    /// model, with nothing added since.
+    pub fn leave_model(&mut self) {
+        if !self.done && self.assumptions.is_empty() {
+            self.flip_last();
+        }
+    }
+
     /// Everything under the assignment of levels `..=level` has been
     /// searched: flips the decision of `level` (or of the level below,
     /// where a learnt unit is false).  `false`: `level` is the root, no

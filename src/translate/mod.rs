@@ -323,6 +323,11 @@ impl ProgramSolver {
         self.solver.models_excluded_by_caller(on);
     }
 
+    /// See [`Solver::leave_model`].
+    pub fn leave_model(&mut self) {
+        self.solver.leave_model();
+    }
+
     /// Adds the clause `lits` (program literals), which excludes the model
     /// just found (see [`Solver::exclude`]).
     pub fn exclude(&mut self, lits: &[Lit]) {
