@@ -477,8 +477,8 @@ impl Control {
     pub fn load(&mut self, path: &str) {
         let (name, bytes) = match read(path) {
             Ok(x) => x,
-            Err(msg) => {
-                self.diagnostics.push(Diagnostic::global_error(msg));
+            Err(d) => {
+                self.diagnostics.push(d);
                 return;
             }
         };
@@ -625,11 +625,14 @@ impl Control {
         } else {
             new.clone()
         };
+        let regrounded = self.live.is_none();
         let before = self.diagnostics.len();
         let result = self.ground_instances(&steps, more);
-        // a diagnostic seen in an earlier grounding is not repeated
+        // a diagnostic seen in an earlier grounding is not repeated, but
+        // for clingo's check of the `#show p/n.` so far, made at each step
         let mut fresh: Vec<Diagnostic> = self.diagnostics.drain(before..).collect();
-        fresh.retain(|d| !self.diagnostics.contains(d));
+        let every_step = |d: &Diagnostic| !regrounded && d.message.starts_with("no atoms over signature");
+        fresh.retain(|d| every_step(d) || !self.diagnostics.contains(d));
         self.diagnostics.extend(fresh);
         if result.is_ok() {
             self.grounded.extend(new);
@@ -1459,18 +1462,19 @@ fn instances_of(
     (stmts, params, unused)
 }
 
-fn read(path: &str) -> Result<(String, Vec<u8>), String> {
+/// An input's name and bytes (`-`: stdin), or clingo's message.
+fn read(path: &str) -> Result<(String, Vec<u8>), Diagnostic> {
     use std::io::Read;
     if path == "-" {
         let mut buf = Vec::new();
         return match std::io::stdin().read_to_end(&mut buf) {
             Ok(_) => Ok(("-".into(), buf)),
-            Err(e) => Err(format!("-: cannot read: {}", e)),
+            Err(e) => Err(Diagnostic::command_line_error("stdin could not be read:", e.to_string())),
         };
     }
     match std::fs::read(Path::new(path)) {
         Ok(b) => Ok((path.to_string(), b)),
-        Err(e) => Err(format!("file could not be opened: {}: {}", path, e)),
+        Err(_) => Err(Diagnostic::command_line_error("file could not be opened:", path)),
     }
 }
 

@@ -170,6 +170,9 @@ pub struct Diagnostic {
     /// Print the source text of `span` (on one line) under the message,
     /// as gringo prints the offending rule.
     pub quote_source: bool,
+    /// Without a span: about the command line (an input file that cannot
+    /// be opened), located as clingo locates it, at `<cmd>`.
+    pub command_line: bool,
 }
 
 impl Diagnostic {
@@ -183,6 +186,7 @@ impl Diagnostic {
             detail: vec![],
             notes: vec![],
             quote_source: false,
+            command_line: false,
         }
     }
     /// A warning at `span`, with no detail or notes.
@@ -199,6 +203,7 @@ impl Diagnostic {
             detail: vec![],
             notes: vec![],
             quote_source: false,
+            command_line: false,
         }
     }
     /// An error about the run as a whole, without a location.
@@ -211,7 +216,13 @@ impl Diagnostic {
             detail: vec![],
             notes: vec![],
             quote_source: false,
+            command_line: false,
         }
+    }
+    /// An error about the command line, at clingo's `<cmd>` (`message`, then
+    /// `detail` on the next line).
+    pub fn command_line_error(message: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+        Diagnostic { command_line: true, ..Diagnostic::global_error(message) }.with_detail(detail)
     }
     /// A warning about the run as a whole, without a location.
     pub fn global_warning(message: impl Into<String>) -> Diagnostic {
@@ -247,6 +258,7 @@ impl Diagnostic {
         let mut out = String::new();
         match self.span {
             Some(s) => write!(out, "{}: {}: {}", sources.location(s), self.level.as_str(), self.message),
+            None if self.command_line => write!(out, "<cmd>: {}: {}", self.level.as_str(), self.message),
             None => write!(out, "{}: {}", self.level.as_str(), self.message),
         }
         .unwrap();

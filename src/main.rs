@@ -204,6 +204,11 @@ fn run(cli: Cli) -> i32 {
         }
         Some(Err(msg)) => return ground_input_error(&stop, style, &inputs, &msg, start),
         None => {
+            // as clingo: the header before the program is read, so that
+            // the reader's and the grounder's messages follow it
+            if !cli.prints_ground_program() && cli.verify.is_empty() {
+                stop.print_header();
+            }
             for f in &inputs {
                 ctl.load(f);
             }
@@ -218,7 +223,9 @@ fn run(cli: Cli) -> i32 {
         Err(minasp::Error::Interrupted) => {
             // Stopped while grounding: no answer, like clingo.
             stop.claim_output();
-            let _ = Printer::new(&mut out, style, &inputs).unknown(start.elapsed(), stop.reason());
+            let _ = Printer::new(&mut out, style, &inputs)
+                .after_header(stop.header_printed())
+                .unknown(start.elapsed(), stop.reason());
             return output::exit_code(output::Result::Unknown, false, stop.reason());
         }
         Err(e) => {
@@ -226,7 +233,9 @@ fn run(cli: Cli) -> i32 {
             messages.flush(&ctl, &cli);
             messages.fail(&e);
             if !cli.prints_ground_program() {
-                let _ = Printer::new(&mut out, style, &inputs).unknown(start.elapsed(), None);
+                let _ = Printer::new(&mut out, style, &inputs)
+                    .after_header(stop.header_printed())
+                    .unknown(start.elapsed(), None);
             }
             return 65;
         }
@@ -353,9 +362,13 @@ impl Messages {
 
 fn ground_input_error(stop: &Stopper, style: Style, inputs: &[String], msg: &str, start: Instant) -> i32 {
     stop.claim_output();
+    // as clingo: the header, then the reader's error, then the answer
+    let mut out = io::stdout();
+    let mut p = Printer::new(&mut out, style, inputs).after_header(stop.header_printed());
+    let _ = p.header();
     eprintln!("{}", msg);
     eprintln!("*** ERROR: (minasp): reading the ground program failed");
-    let _ = Printer::new(&mut io::stdout(), style, inputs).unknown(start.elapsed(), None);
+    let _ = p.unknown(start.elapsed(), None);
     65
 }
 
@@ -481,7 +494,7 @@ fn solve(
         .incremental()
         .filter(|_| !fixed)
         .map(|form| Steps::new(form, Limits::read(ctl, cli.imin, cli.imax, cli.istop)));
-    let mut p = Printer::new(&mut out, style, inputs);
+    let mut p = Printer::new(&mut out, style, inputs).after_header(stop.header_printed());
     let mut header = false;
     let mut failed = false;
     let mut calls = 0;

@@ -188,6 +188,9 @@ pub struct Printer<'a> {
     /// The models kept for the end (`--quiet=1`, the competition format):
     /// the last one, or every optimal one of `optN`.
     kept: Vec<Shown>,
+    /// The header is out (printed here, or before grounding by whoever
+    /// made this printer: see [`Printer::after_header`]).
+    header_done: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -200,7 +203,16 @@ impl<'a> Printer<'a> {
             json: crate::json::Stream::new(style.numeric),
             solving: false,
             kept: Vec::new(),
+            header_done: false,
         }
+    }
+
+    /// This printer goes on after a header printed before it was made (as
+    /// clingo, before the program is read, so that the reader's messages
+    /// follow `Reading from`): [`Printer::header`] prints nothing.
+    pub fn after_header(mut self, printed: bool) -> Self {
+        self.header_done |= printed;
+        self
     }
 
     fn quiet(&self) -> bool {
@@ -215,7 +227,7 @@ impl<'a> Printer<'a> {
 
     /// Prints the header (as `% ` comments in the competition format; nothing in JSON or at `-V0`).
     pub fn header(&mut self) -> io::Result<()> {
-        if self.style.format == Format::Silent {
+        if self.style.format == Format::Silent || std::mem::replace(&mut self.header_done, true) {
             return Ok(());
         }
         match self.style.format {

@@ -6,13 +6,15 @@
 //!
 //! Invariant: stdout has one writer.  [`Stopper::claim_output`] gives it to
 //! the pipeline; once the watchdog has taken it, the pipeline never prints
-//! again (the process is exiting).
+//! again (the process is exiting).  The one thing printed before either
+//! has it, the header ([`Stopper::print_header`]), is printed once: under
+//! the same lock as the watchdog's answer, which then leaves it out.
 
 use minasp::output::{self, Stop, Style};
 use minasp::Interrupter;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long a stopped run may take to stop on its own.
@@ -32,6 +34,9 @@ pub struct Stopper {
     start: Instant,
     /// The run prints a ground program: a stopped run prints nothing.
     ground_out: bool,
+    /// Held while the header or the watchdog's answer is printed; holds
+    /// whether the header is out.
+    header: Mutex<bool>,
 }
 
 impl Stopper {
@@ -52,6 +57,7 @@ impl Stopper {
             inputs,
             start,
             ground_out,
+            header: Mutex::new(false),
         });
         let on_signal = s.clone();
         let _ = ctrlc::set_handler(move || {
@@ -94,18 +100,37 @@ impl Stopper {
         }
     }
 
+    /// Prints the header before the program is read, as clingo does (so
+    /// that the reader's and the grounder's messages come after it), unless
+    /// the watchdog has taken stdout.
+    pub fn print_header(&self) {
+        let mut header = self.header.lock().unwrap_or_else(|e| e.into_inner());
+        if self.output.load(Ordering::SeqCst) != WATCHDOG && !*header {
+            let mut out = std::io::stdout();
+            let _ = output::Printer::new(&mut out, self.style, &self.inputs).header();
+            *header = true;
+        }
+    }
+
+    /// Whether the header is out ([`Stopper::print_header`]).
+    pub fn header_printed(&self) -> bool {
+        *self.header.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// After a stop: if the pipeline has printed nothing within the grace
     /// period, print the stopped run's answer and exit.
     fn watchdog(&self) {
         std::thread::sleep(GRACE);
+        let header = self.header.lock().unwrap_or_else(|e| e.into_inner());
         if self.output.compare_exchange(FREE, WATCHDOG, Ordering::SeqCst, Ordering::SeqCst).is_err() {
             return;
         }
         let stop = self.reason();
         if !self.ground_out {
             let mut out = std::io::stdout();
-            let _ =
-                output::Printer::new(&mut out, self.style, &self.inputs).unknown(self.start.elapsed(), stop);
+            let _ = output::Printer::new(&mut out, self.style, &self.inputs)
+                .after_header(*header)
+                .unknown(self.start.elapsed(), stop);
             let _ = out.flush();
         }
         std::process::exit(output::exit_code(output::Result::Unknown, false, stop));

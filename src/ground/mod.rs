@@ -186,9 +186,9 @@ pub struct Options {
     /// the parameters (`t`) replaced by the values given.  Ranges are in
     /// order and do not overlap.
     pub params: Vec<PartInstance>,
-    /// Predicates (name, arity, classical negation) the program writes in
-    /// parts this grounding leaves out (see [`check`]): a `#show p/n.` of
-    /// one of them gets no "no atoms over signature" info.
+    /// Predicates (name, arity, classical negation) the program has facts
+    /// of in parts this grounding leaves out (see [`check`]): a `#show
+    /// p/n.` of one of them gets no "no atoms over signature" info.
     pub written_elsewhere: Vec<(String, u32, bool)>,
     /// What script calls `@f(..)` evaluate through (`None`: no function
     /// is defined, as in a program run from the command line).
@@ -240,6 +240,11 @@ pub struct Grounder {
     /// Predicates some rule of an earlier step has in its head (or
     /// declared `#defined`): no "does not occur in any rule head" for them.
     headed: hash::Set<rule::PredId>,
+    /// Predicates in the bodies of rules of earlier steps.
+    mentioned: hash::Set<rule::PredId>,
+    /// Every `#show p/n.` grounded so far: as clingo, each step reports
+    /// those that still have no atoms.
+    shows: Vec<(rule::PredId, crate::syntax::span::Span)>,
     aux: u32,
     /// After [`Grounder::grounding`]: what the program handed on lacks
     /// of the grounder's own, until [`Grounder::take_back`].
@@ -278,6 +283,8 @@ impl Grounder {
             show: Default::default(),
             project: None,
             headed: Default::default(),
+            mentioned: Default::default(),
+            shows: Vec::new(),
             aux: 0,
             handed: None,
             tabled: 0,
@@ -310,16 +317,17 @@ impl Grounder {
         if crate::diagnostics::has_errors(&diags) {
             return Err(diags);
         }
-        if opts.warn_undefined {
-            undefined_atoms(
-                &norm,
-                &self.keys,
-                &self.inst.syms,
-                &self.headed,
-                &opts.written_elsewhere,
-                &mut diags,
-            );
+        for show in &norm.show_sigs {
+            // (a part's `#show` may come again with every step)
+            if !self.shows.contains(show) {
+                self.shows.push(*show);
+            }
         }
+        if opts.warn_undefined {
+            let before = Before { headed: &self.headed, mentioned: &self.mentioned, shows: &self.shows };
+            undefined_atoms(&norm, &self.keys, &self.inst.syms, before, &opts.written_elsewhere, &mut diags);
+        }
+        self.mentioned.extend(norm.body_atoms.iter().map(|(p, _)| *p));
         let inst = &mut self.inst;
         inst.preds.extend(self.keys.iter().skip(inst.preds.len()).map(|k| Pred::new(*k)));
         // a predicate the new rules derive is open again until they are grounded
@@ -636,13 +644,13 @@ impl Grounder {
 
 /// The errors grounding `stmts` would report before instantiating
 /// (unsafe variables, bad constructs), without grounding: for program
-/// parts that are parsed but not grounded; and the predicates they write
-/// (name, arity, classical negation), in heads or bodies.
+/// parts that are parsed but not grounded; and the predicates they have
+/// facts of (name, arity, classical negation).
 pub fn check(stmts: &[Statement], opts: &Options) -> (Vec<Diagnostic>, Vec<(String, u32, bool)>) {
     let (norm, syms, keys, mut diags) = normalized(stmts, opts);
     diags.retain(|d| d.is_error());
-    let mut preds: hash::Set<rule::PredId> = headed_preds(&norm).collect();
-    preds.extend(norm.body_atoms.iter().map(|(p, _)| *p));
+    // as clingo: only facts of a part left out give its predicate atoms
+    let preds: hash::Set<rule::PredId> = norm.facts.preds().collect();
     let written = preds
         .into_iter()
         .map(|p| {
@@ -691,23 +699,37 @@ fn normalized(
     (norm, syms, keys, diags)
 }
 
+/// What the steps grounded before the new statements had.
+struct Before<'a> {
+    /// Predicates in rule heads (or `#defined`).
+    headed: &'a hash::Set<rule::PredId>,
+    /// Predicates in rule bodies.
+    mentioned: &'a hash::Set<rule::PredId>,
+    /// Every `#show p/n.` so far, the new statements' included.
+    shows: &'a [(rule::PredId, crate::syntax::span::Span)],
+}
+
 /// `info: atom does not occur in any rule head` for each body atom whose
-/// predicate no rule (fact, rule or choice) has in its head.
+/// predicate no rule (fact, rule or choice) has in its head; `info: no
+/// atoms over signature occur in program` for each `#show p/n.` so far of
+/// a predicate no grounded statement has (nor a fact of a part left out),
+/// at every step as clingo.
 fn undefined_atoms(
     norm: &normalize::Normalized,
     keys: &ISet<PredKey>,
     syms: &Symbols,
-    before: &hash::Set<rule::PredId>,
+    before: Before<'_>,
     written_elsewhere: &[(String, u32, bool)],
     diags: &mut Vec<Diagnostic>,
 ) {
     let mut defined: hash::Set<_> = norm.defined.iter().copied().collect();
-    defined.extend(before.iter().copied());
+    defined.extend(before.headed.iter().copied());
     defined.extend(headed_preds(norm));
     // `#show p/n.` of a predicate written nowhere else
     let mut written = defined.clone();
     written.extend(norm.body_atoms.iter().map(|(p, _)| *p));
-    for (p, span) in &norm.show_sigs {
+    written.extend(before.mentioned.iter().copied());
+    for (p, span) in before.shows {
         let key = keys[p.0 as usize];
         let elsewhere = |(name, arity, neg): &(String, u32, bool)| {
             *arity == key.arity && *neg == key.neg && name == syms.name_str(key.name)

@@ -866,3 +866,67 @@ fn smodels_extensions_are_read_as_clasp_reads_them() {
         assert_eq!(set(&ours.models), set(&theirs.models), "{program}");
     }
 }
+
+/// One pipe for stdout and stderr, as in a terminal or under `2>&1`:
+/// clingo prints its header before it reads the program, so the
+/// reader's and the grounder's messages (a syntax error, a file that
+/// cannot be opened, an undefined interval, an info from an incremental
+/// step) come after `Reading from` and before `Solving...` or `UNKNOWN`.
+/// minasp's lines come in the same order: compared as the sequence of
+/// line kinds (header, message, answer part), so that the wording of a
+/// message may differ; the missing file's message is clingo's word for word.
+#[test]
+fn messages_come_between_header_and_answer_as_in_clingo() {
+    if !tools_ready() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let write = |name: &str, text: &str| {
+        let f = tmp.path().join(name);
+        std::fs::write(&f, text).unwrap();
+        f.display().to_string()
+    };
+    let missing = tmp.path().join("missing.lp").display().to_string();
+    let inputs = [
+        write("syntax.lp", "p(.\n"),
+        write("unsafe.lp", "p(X) :- not q(X).\n"),
+        write("interval.lp", "q(R) :- R=1..n.\n"),
+        write("undefined.lp", "p(X) :- X = 1/0, X=1.\na.\n"),
+        write("inc.lp", "#include <incmode>.\n#program step(t). p(t) :- t < 3.\n#program check(t). :- query(t), t < 2.\n#show p/1.\n#show r/1.\n"),
+        missing.clone(),
+    ];
+    let merged = |argv: &[String], file: &str| -> String {
+        let cmd = format!("{} '{}' 2>&1", argv.join(" "), file);
+        let out = std::process::Command::new("sh").args(["-c", &cmd]).output().expect("run sh");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let kinds = |text: &str| -> Vec<&'static str> {
+        let mut ks: Vec<&'static str> = Vec::new();
+        for l in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with("  ")) {
+            let k = if l.contains(" version ") || l.starts_with("Reading from") {
+                "header"
+            } else if l.contains("error:")
+                || l.contains("info:")
+                || l.contains("warning:")
+                || l.starts_with("***")
+            {
+                "message"
+            } else {
+                "answer"
+            };
+            if ks.last() != Some(&k) {
+                ks.push(k);
+            }
+        }
+        ks
+    };
+    for f in &inputs {
+        let ours = merged(&minasp(), f);
+        let theirs = merged(&[s("clingo")], f);
+        assert_eq!(kinds(&ours), kinds(&theirs), "{f}:\n--- minasp\n{ours}--- clingo\n{theirs}");
+        assert_eq!(kinds(&ours)[0], "header", "{f}:\n{ours}");
+    }
+    let ours = run(&minasp(), &[missing.clone()]);
+    let theirs = run(&[s("clingo")], &[missing.clone()]);
+    assert_eq!(ours.stderr.replace("minasp", "clingo"), theirs.stderr);
+}
