@@ -475,13 +475,14 @@ impl Cli {
     }
 
     /// The model limit (0: all) if one was given, from `-n` or a bare
-    /// number among the files (as clingo), and the input files.
+    /// number among the files, and the input files.  As clingo: a bare
+    /// number is the model limit even where a file has that name.
     pub fn models_and_inputs(&self) -> (Option<u64>, Vec<String>) {
         let mut models = self.models;
         let mut files = Vec::new();
         for f in &self.files {
             match f.parse::<u64>() {
-                Ok(n) if !std::path::Path::new(f).exists() => models = Some(n),
+                Ok(n) => models = Some(n),
                 _ => files.push(f.clone()),
             }
         }

@@ -1688,6 +1688,22 @@ impl Solve {
         &self.warnings
     }
 
+    /// From now on in this solve, only answer sets in which one of
+    /// `lits` holds (clingo's `SolveControl.add_clause`, called between
+    /// answer sets): literals over the program's atoms, by number; one of
+    /// no atom is false.  The solves after this one do not have it.
+    /// Answers a race to the optimum found before are given out still.
+    pub fn add_clause(&mut self, lits: &[crate::program::Lit]) {
+        let atoms = self.kept.as_ref().unwrap_or(self.ground.program()).num_atoms as usize;
+        let clause: Vec<_> = lits.iter().copied().filter(|l| l.atom().index() < atoms).collect();
+        self.solver.add_clause(&clause);
+        if clause.is_empty() {
+            // (nothing can hold: no answer set is left)
+            self.exhausted = true;
+            self.done = true;
+        }
+    }
+
     /// How many answer sets were found so far.
     pub fn models(&self) -> u64 {
         self.count

@@ -35,7 +35,7 @@ from ._minasp import (
 __all__ = [
     "Application", "ApplicationOptions", "Flag", "clingo_main", "Assignment", "Backend", "Configuration", "Control", "Function", "HeuristicType", "Infimum", "Logger", "MessageCode", "Model",
     "ModelType", "Number", "Observer", "PropagateControl", "PropagateInit", "Propagator", "PropagatorCheckMode", "PropagatorUndoMode",
-    "SolveHandle", "SolveResult", "String", "Supremum", "Symbol", "SymbolType", "SymbolicAtom", "SymbolicAtoms", "TruthValue", "Tuple_",
+    "SolveControl", "SolveHandle", "SolveResult", "String", "Supremum", "Symbol", "SymbolType", "SymbolicAtom", "SymbolicAtoms", "TruthValue", "Tuple_",
     "parse_term",
 ]
 
@@ -157,13 +157,59 @@ class _SymbolSequence(list):
     __repr__ = __str__
 
 
+class SolveControl:
+    """The search a model came from, to steer from a model callback or while
+    iterating (clingo's ``Model.context``)."""
+
+    def __init__(self, search, control):
+        self._search = search
+        self._control = control
+
+    def add_clause(self, literals):
+        """From now on in this solve call, only answer sets in which one of
+        ``literals`` holds: ``(symbol, truth)`` pairs or program literals.  As
+        clingo's: a pair of a symbol that is no atom is false (dropped), its
+        negation true (the clause is not added)."""
+        atoms = None
+        lits = []
+        for lit in literals:
+            if isinstance(lit, int):
+                lits.append(lit)
+                continue
+            if atoms is None:
+                atoms = self.symbolic_atoms
+            atom = atoms[lit[0]]
+            if atom is not None:
+                lits.append(atom.literal if lit[1] else -atom.literal)
+            elif not lit[1]:
+                return
+        self._search.add_clause(lits)
+
+    def add_nogood(self, literals):
+        """``add_clause`` with every literal negated: not all of them may hold."""
+        self.add_clause([-lit if isinstance(lit, int) else (lit[0], not lit[1]) for lit in literals])
+
+    @property
+    def symbolic_atoms(self):
+        """The atoms of the ground program (see ``Control.symbolic_atoms``)."""
+        if self._control is None:
+            return SymbolicAtoms([])
+        return self._control.symbolic_atoms
+
+
 class Model:
     """One answer set (or, under ``-e brave|cautious``, the consequences so far)."""
 
-    def __init__(self, answer, type_, control=None):
+    def __init__(self, answer, type_, control=None, search=None):
         self._answer = answer
         self._type = type_
         self._control = control
+        self._search = search
+
+    @property
+    def context(self):
+        """The ``SolveControl`` of the search this model came from."""
+        return SolveControl(self._search, self._control)
 
     def symbols(self, atoms=False, terms=False, shown=False, theory=False, complement=False):
         """The selected symbols of the model, in clingo's term order."""
@@ -274,7 +320,7 @@ class SolveHandle:
             self._search.cancel()
             self._finish(stopped=True)
             return None
-        model = Model(answer, self._type, self._control)
+        model = Model(answer, self._type, self._control, self._search)
         self._last = model
         printer = self._control._printer if self._control is not None else None
         try:

@@ -1,5 +1,5 @@
 """clingo.solving: the names clingo's submodule has that minasp offers (see ``minasp``)."""
 
-from . import Model, ModelType, SolveHandle, SolveResult
+from . import Model, ModelType, SolveControl, SolveHandle, SolveResult
 
-__all__ = ["Model", "ModelType", "SolveHandle", "SolveResult"]
+__all__ = ["Model", "ModelType", "SolveControl", "SolveHandle", "SolveResult"]

@@ -1030,6 +1030,22 @@ impl Search {
         (r.satisfiable, r.unsatisfiable, r.exhausted && !at_limit, r.interrupted)
     }
 
+    /// From now on in this search, only answer sets in which one of the
+    /// program literals `literals` holds (`SolveControl.add_clause`); a
+    /// literal of no atom is false.
+    fn add_clause(&self, literals: Vec<i64>) {
+        let mut guard = self.solve.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(solve) = guard.as_mut() else { return };
+        let clause: Vec<Lit> = literals
+            .iter()
+            .filter_map(|&l| {
+                let atom = l.unsigned_abs().checked_sub(1).and_then(|a| u32::try_from(a).ok())?;
+                Some(Lit::new(Atom(atom), l > 0))
+            })
+            .collect();
+        solve.add_clause(&clause);
+    }
+
     /// Stops the search; the result stays as it is.
     fn cancel(&self) {
         self.stop.interrupt();

@@ -930,3 +930,31 @@ fn messages_come_between_header_and_answer_as_in_clingo() {
     let theirs = run(&[s("clingo")], &[missing.clone()]);
     assert_eq!(ours.stderr.replace("minasp", "clingo"), theirs.stderr);
 }
+
+/// As clingo's command line: a bare number is the model limit, also where
+/// a file of that name is in the working directory (it once was read as a
+/// file there).
+#[test]
+fn a_bare_number_is_the_model_limit_even_beside_a_file_of_that_name() {
+    if !tools_ready() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    std::fs::write(tmp.path().join("p.lp"), "{a;b}.\n").unwrap();
+    std::fs::write(tmp.path().join("0"), "c.\n").unwrap();
+    std::fs::write(tmp.path().join("3"), "d.\n").unwrap();
+    let summary = |argv0: &str, args: &[&str]| -> Vec<String> {
+        let out = std::process::Command::new(argv0).args(args).current_dir(tmp.path()).output().expect("run");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with("Models") || l.starts_with("Answer") || l.starts_with("Reading"))
+            .map(str::to_string)
+            .collect()
+    };
+    let ours_bin = minasp()[0].clone();
+    for args in [&["p.lp", "0"][..], &["3", "p.lp"][..], &["p.lp"][..]] {
+        let ours = summary(&ours_bin, args);
+        assert_eq!(ours, summary("clingo", args), "{args:?}");
+        assert!(ours.iter().any(|l| l.starts_with("Models")), "{args:?}: {ours:?}");
+    }
+}
