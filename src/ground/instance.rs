@@ -283,7 +283,7 @@ impl Instantiator {
                     self.prog.edges.push(program::Edge { from, to, condition: body });
                 }
             }
-            Head::Choice { elems, bounds } => self.choice(elems, bounds, b, body),
+            Head::Choice { elems, bounds, bounded } => self.choice(elems, bounds, *bounded, b, body),
             Head::Disjunction(elems) => self.disjunction(elems, b, body),
             Head::Minimize(m) => {
                 let super::rule::MinimizeHead { weight, priority, tuple } = &**m;
@@ -472,6 +472,7 @@ impl Instantiator {
         &mut self,
         elems: &[ChoiceElem],
         bounds: &[(CmpOp, GTerm)],
+        bounded: bool,
         b: &Binding,
         body: Vec<program::Lit>,
     ) {
@@ -505,6 +506,7 @@ impl Instantiator {
             self.prog.add(program::Rule::constraint(body));
             return;
         }
+        let body = if bounded { self.name_own_heads(&atoms, body) } else { body };
         let mut certain_heads = Vec::new();
         let mut gagg = GroundAgg {
             sign: Sign::Pos,
@@ -575,6 +577,29 @@ impl Instantiator {
                 bd.push(n);
                 aux.prog.add(program::Rule::constraint(bd));
             }
+        }
+    }
+
+    /// A choice head with bounds (written, or on the head aggregate it is
+    /// the choice part of) whose body mentions one of its own atoms `x`:
+    /// the body stands behind an auxiliary atom (`aux :- body.`), as
+    /// gringo puts the body of every bounded choice head behind one; the
+    /// rule then defines `x` whatever the body says of it, and an external
+    /// `x` stops being one as in clasp (see
+    /// [`program::GroundProgram::open_externals`]; `{x} :- x.` without
+    /// bounds leaves it open).  Equivalent for every other purpose.
+    fn name_own_heads(
+        &mut self,
+        heads: &IMap<(PredId, Box<[Sym]>), Cond>,
+        body: Vec<program::Lit>,
+    ) -> Vec<program::Lit> {
+        let own = body
+            .iter()
+            .any(|l| heads.keys().any(|(p, args)| self.find(*p, args).is_some_and(|x| x.atom == l.atom())));
+        if own {
+            vec![self.aux().conj_atom(body).pos()]
+        } else {
+            body
         }
     }
 

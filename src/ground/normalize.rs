@@ -592,10 +592,11 @@ impl Normalizer<'_> {
                 None => return,
             },
             ast::Head::Choice(c) => {
-                let ast::ChoiceHead { elems, left, right, .. } = &**c;
+                let ast::ChoiceHead { elems, left, right, bounded, .. } = &**c;
                 let elems = self.head_elems(elems, &mut scope);
                 let bounds = self.bounds(left, right, &mut scope, &mut body);
-                Head::Choice { elems, bounds }
+                let bounded = *bounded || !bounds.is_empty();
+                Head::Choice { elems, bounds, bounded }
             }
             // clingo 5: an interval in a plain disjunct makes one rule per
             // value (`q(1..2) | d.` is `q(1) | d.` and `q(2) | d.`), so its

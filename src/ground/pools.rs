@@ -215,12 +215,18 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
         }
         ast::Head::Disjunction(elems) => vec![ast::Head::Disjunction(expand_head_elems(elems, d))],
         ast::Head::Choice(c) => {
-            let ast::ChoiceHead { span, elems, left, right } = &**c;
+            let ast::ChoiceHead { span, elems, left, right, bounded } = &**c;
             let es = expand_head_elems(elems, d);
             let mut hs = Vec::new();
             for l in expand_bound(left) {
                 for rb in expand_bound(right) {
-                    let c = ast::ChoiceHead { span: *span, elems: es.clone(), left: l.clone(), right: rb };
+                    let c = ast::ChoiceHead {
+                        span: *span,
+                        elems: es.clone(),
+                        left: l.clone(),
+                        right: rb,
+                        bounded: *bounded,
+                    };
                     hs.push(ast::Head::Choice(Box::new(c)));
                 }
             }

@@ -144,6 +144,9 @@ pub enum Head {
         elems: Vec<ChoiceElem>,
         /// `value op term` for each bound.
         bounds: Vec<(CmpOp, GTerm)>,
+        /// Bounds were written (here, or on the head aggregate this is
+        /// the choice part of).
+        bounded: bool,
     },
     /// `a | b : c`: at least one of the (conditional) atoms.
     Disjunction(Vec<ChoiceElem>),

@@ -348,6 +348,10 @@ pub struct ChoiceHead {
     pub left: Option<Bound>,
     /// The bound written after the braces (`value op term`).
     pub right: Option<Bound>,
+    /// The choice part of a head aggregate with bounds (which go into a
+    /// constraint beside it): grounded as a choice with bounds is where
+    /// the head atoms are in the body (see `Instance::choice`).
+    pub bounded: bool,
 }
 
 /// A head aggregate `lower #agg { elems } upper`.
@@ -516,7 +520,13 @@ impl Rule {
             .collect();
         let mut out = vec![Rule {
             span: self.span,
-            head: Head::Choice(Box::new(ChoiceHead { span: *span, elems: choice, left: None, right: None })),
+            head: Head::Choice(Box::new(ChoiceHead {
+                span: *span,
+                elems: choice,
+                left: None,
+                right: None,
+                bounded: left.is_some() || right.is_some(),
+            })),
             body: self.body.clone(),
         }];
         if left.is_some() || right.is_some() {
