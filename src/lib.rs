@@ -55,6 +55,7 @@ pub mod explain;
 pub mod ground;
 pub mod incremental;
 pub mod json;
+pub mod minimality;
 pub mod models;
 pub mod observe;
 pub mod optimize;

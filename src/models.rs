@@ -6,9 +6,11 @@
 //! `h1 | ... | hn :- B` is relaxed to `{h1;...;hn} :- B` plus `:- B, not h1,
 //! ..., not hn`; every stable model of the relaxed program that is a
 //! *minimal* model of the disjunctive program's reduct is an answer set, and
-//! every answer set is among them.  Minimality is checked by a second
-//! solver call on a small program whose models are the smaller models of
-//! the reduct (none: the candidate is an answer set).  A smaller model
+//! every answer set is among them.  Minimality is checked
+//! ([`crate::minimality`]) by founding the candidate's atoms one positive
+//! component at a time, and where that fails by a second solver call on a
+//! small program whose models are the smaller models of the reduct (none:
+//! the candidate is an answer set).  A smaller model
 //! `Y` shows that `U = M \ Y` is unfounded; the constraint "all of `U`
 //! true, and no rule supports `U` from outside" then excludes the candidate
 //! and every other candidate with the same flaw, but no answer set (Leone,
@@ -48,6 +50,8 @@ pub struct Models {
 struct Disjunctive {
     /// The program with its disjunctions.
     original: GroundProgram,
+    /// Its components, for the minimality check.
+    parts: crate::minimality::Components,
 }
 
 impl Models {
@@ -81,7 +85,8 @@ impl Models {
                 Err(_) => {
                     let original = p.clone();
                     relax(&mut p);
-                    Some(Disjunctive { original })
+                    let parts = crate::minimality::Components::new(&original);
+                    Some(Disjunctive { original, parts })
                 }
             };
             // the candidates of a relaxed program are searched for as one
@@ -487,7 +492,7 @@ impl Models {
                 Outcome::Model(mut m) => {
                     let Some(d) = &mut self.disjunctive else { unreachable!("checked above") };
                     m.truncate(d.original.num_atoms as usize);
-                    match smaller_model(&d.original, &m, self.interrupt.clone()) {
+                    match d.parts.unfounded(&d.original, &m, self.interrupt.clone()) {
                         Err(()) => return Outcome::Interrupted,
                         // an answer set: left behind as the solver's own
                         // enumeration leaves a model; the nogood of a later
@@ -497,9 +502,7 @@ impl Models {
                             self.solver.leave_model();
                             return Outcome::Model(self.map.expand(&m));
                         }
-                        Ok(Some(y)) => {
-                            let unfounded: Vec<Atom> =
-                                (0..m.len()).filter(|&i| m[i] && !y[i]).map(|i| Atom(i as u32)).collect();
+                        Ok(Some(unfounded)) => {
                             // added to the live solver, which keeps what it has learnt
                             let supports = external_supports(&d.original, &unfounded);
                             self.solver.add_support_nogood(&unfounded, &supports);
@@ -718,7 +721,8 @@ pub fn is_answer_set(p: &GroundProgram, m: &[bool]) -> bool {
     if !disjunctive {
         return p.is_stable_model(m);
     }
-    p.satisfied_by(m) && smaller_model(p, m, None) == Ok(None)
+    p.satisfied_by(m)
+        && crate::minimality::smaller_model(p.num_atoms, p.rules.iter(), m, &|_| true, None) == Ok(None)
 }
 
 /// The possible external supports of `u` (sorted) in `p`: for each rule
@@ -794,124 +798,6 @@ fn relax(p: &mut GroundProgram) {
         }
     }
     p.rules.extend(extra);
-}
-
-/// A model of the reduct `p^m` strictly inside `m`, if there is one;
-/// `Err` if the search was interrupted.
-fn smaller_model(
-    p: &GroundProgram,
-    m: &[bool],
-    interrupt: Option<Arc<AtomicBool>>,
-) -> Result<Option<Vec<bool>>, ()> {
-    // Atoms of q: y(a) for each true atom a of m (same index), all others
-    // absent (false).  Y is a model of the reduct, and Y != m.
-    let mut q = GroundProgram { num_atoms: p.num_atoms, ..Default::default() };
-    let in_m: Vec<Atom> = (0..p.num_atoms).map(Atom).filter(|a| m[a.index()]).collect();
-    q.add(Rule { head: Head::Choice(in_m.clone().into()), body: Body::Normal(thin_vec::ThinVec::new()) });
-    q.add(Rule::constraint(in_m.iter().map(|a| a.pos()).collect::<thin_vec::ThinVec<_>>()));
-    let holds_in_m = |l: Lit| m[l.atom().index()] == l.is_positive();
-    for r in &p.rules {
-        // Negative literals are evaluated in m (the reduct); positive ones in Y.
-        let heads: Vec<Lit> = match &r.head {
-            Head::Disjunction(h) => h.iter().filter(|a| m[a.index()]).map(|a| a.neg()).collect(),
-            Head::Choice(h) => {
-                // Reduct of a choice rule: a :- B for each head atom a in m.
-                for a in h.iter().filter(|a| m[a.index()]) {
-                    if let Some(body) = reduct_body(&mut q, &r.body, m, &holds_in_m) {
-                        let mut c = body;
-                        c.push(a.neg());
-                        q.add(Rule::constraint(c));
-                    }
-                }
-                continue;
-            }
-        };
-        if let Some(mut body) = reduct_body(&mut q, &r.body, m, &holds_in_m) {
-            body.extend(heads);
-            q.add(Rule::constraint(body));
-        }
-    }
-    // Find a smaller model, then grow it while one exists: the larger Y,
-    // the smaller the unfounded set M \ Y and the stronger its nogood.
-    let mut best: Option<Vec<bool>> = None;
-    let mut s = Solver::new(&q, Tuning::default()).map_err(|_| ())?;
-    if let Some(f) = &interrupt {
-        s.set_interrupt(f.clone());
-    }
-    loop {
-        match s.next_model() {
-            Outcome::Model(mut y) => {
-                y.truncate(m.len());
-                let inside: Vec<Atom> = in_m.iter().copied().filter(|a| y[a.index()]).collect();
-                let outside: Vec<Lit> = in_m.iter().filter(|a| !y[a.index()]).map(|a| a.pos()).collect();
-                best = Some(y);
-                if outside.len() <= 1 {
-                    break;
-                }
-                // Keep Y's atoms and ask for one more of m.
-                for a in inside {
-                    s.add_clause(&[a.pos()]);
-                }
-                s.add_clause(&outside);
-            }
-            Outcome::Exhausted => break,
-            Outcome::Interrupted => return Err(()),
-        }
-    }
-    Ok(best)
-}
-
-/// The body of a rule in the reduct w.r.t. `m`, over Y's atoms: `None` if
-/// a negative literal is false in `m` (the rule is dropped) or a positive
-/// atom is outside `m` (Y cannot contain it).
-fn reduct_body(
-    q: &mut GroundProgram,
-    body: &Body,
-    m: &[bool],
-    holds_in_m: &dyn Fn(Lit) -> bool,
-) -> Option<Vec<Lit>> {
-    match body {
-        Body::Normal(ls) => {
-            let mut out = Vec::new();
-            for &l in ls {
-                if l.is_positive() {
-                    if !m[l.atom().index()] {
-                        return None;
-                    }
-                    out.push(l);
-                } else if !holds_in_m(l) {
-                    return None;
-                }
-            }
-            Some(out)
-        }
-        Body::Weight { bound, lits } => {
-            let mut need = *bound;
-            let mut pos = Vec::new();
-            for &(l, w) in lits {
-                if l.is_positive() {
-                    if m[l.atom().index()] {
-                        pos.push((l, w));
-                    }
-                } else if holds_in_m(l) {
-                    need -= w;
-                }
-            }
-            if need <= 0 {
-                return Some(vec![]);
-            }
-            if pos.iter().map(|p| p.1).sum::<i64>() < need {
-                return None;
-            }
-            let aux = Atom(q.num_atoms);
-            q.num_atoms += 1;
-            q.add(Rule {
-                head: Head::Disjunction(smallvec::smallvec![aux]),
-                body: Body::Weight { bound: need, lits: pos.into() },
-            });
-            Some(vec![aux.pos()])
-        }
-    }
 }
 
 #[cfg(test)]
