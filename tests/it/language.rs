@@ -133,17 +133,21 @@ fn random_language_programs_match_clingo() {
     // heuristic (its #heuristic directives must not change any answer);
     // every third with `-t2`, every fourth with `--init-moms`.
     for (i, c) in cases.iter_mut().enumerate() {
+        let show_terms = c.text().lines().any(|l| l.trim_start().starts_with("#show ") && l.contains(':'));
         c.check = match i % 8 {
-            0 => Check::Project,
+            // clingo projects on the shown atoms: two answer sets alike in
+            // them but not in a shown term (`#show p(X) : ..` beside
+            // `#show p/1`) are two answers, printed alike where the term is
+            // one of the atoms, which the answer sets alone cannot tell from
+            // a repeat (seed 598864); such programs are checked in full
+            0 if !show_terms => Check::Project,
             3 => Check::Brave,
             // clingo's cautious consequences are those of its shown entries:
             // a symbol shown as an atom and again as a term under another
             // condition (`a :- not b. #show a : b.`) is one only if one of
             // the two holds in every answer set, which the answer sets alone
             // cannot tell (seed 12694); such programs are checked in full
-            6 if !c.text().lines().any(|l| l.trim_start().starts_with("#show ") && l.contains(':')) => {
-                Check::Cautious
-            }
+            6 if !show_terms => Check::Cautious,
             _ => Check::All,
         };
         if i % 2 == 1 {
