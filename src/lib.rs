@@ -55,7 +55,7 @@ pub mod explain;
 pub mod ground;
 pub mod incremental;
 pub mod json;
-pub mod minimality;
+pub(crate) mod minimality;
 pub mod models;
 pub mod observe;
 pub mod optimize;

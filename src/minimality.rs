@@ -30,7 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// What the founding needs to know of the program's shape, made once.
-pub struct Components {
+pub(crate) struct Components {
     /// Per atom: its component in the positive dependency graph.
     comp: Vec<u32>,
     /// Per atom: the rules with it in the positive body, once per occurrence.
@@ -44,7 +44,7 @@ const NO: u32 = u32::MAX;
 
 impl Components {
     /// The components of `p` (a program with its disjunctions).
-    pub fn new(p: &GroundProgram) -> Components {
+    pub(crate) fn new(p: &GroundProgram) -> Components {
         let comp: Vec<u32> = shift::positive_components(p).into_iter().map(|c| c as u32).collect();
         let mut offset = Vec::with_capacity(p.rules.len() + 1);
         let mut body_of = vec![Vec::new(); p.num_atoms as usize];
@@ -64,7 +64,7 @@ impl Components {
     /// A non-empty unfounded set of `m` (a model of `p`, the program these
     /// components are of), sorted; `None`: `m` is an answer set.  `Err` if
     /// the search was interrupted.
-    pub fn unfounded(
+    pub(crate) fn unfounded(
         &self,
         p: &GroundProgram,
         m: &[bool],
@@ -190,7 +190,7 @@ fn body_holds(body: &Body, m: &[bool]) -> bool {
 /// if there is one, over the atoms `0..num_atoms`; `rules` must hold
 /// every rule of `P` with a free head atom (the others hold in every such
 /// `Y`, as `m` is a model).  `Err` if the search was interrupted.
-pub fn smaller_model<'a>(
+pub(crate) fn smaller_model<'a>(
     num_atoms: u32,
     rules: impl Iterator<Item = &'a Rule>,
     m: &[bool],

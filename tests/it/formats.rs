@@ -926,8 +926,8 @@ fn messages_come_between_header_and_answer_as_in_clingo() {
         assert_eq!(kinds(&ours), kinds(&theirs), "{f}:\n--- minasp\n{ours}--- clingo\n{theirs}");
         assert_eq!(kinds(&ours)[0], "header", "{f}:\n{ours}");
     }
-    let ours = run(&minasp(), &[missing.clone()]);
-    let theirs = run(&[s("clingo")], &[missing.clone()]);
+    let ours = run(&minasp(), std::slice::from_ref(&missing));
+    let theirs = run(&[s("clingo")], std::slice::from_ref(&missing));
     assert_eq!(ours.stderr.replace("minasp", "clingo"), theirs.stderr);
 }
 
