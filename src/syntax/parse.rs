@@ -65,13 +65,14 @@ pub fn rule(span: Span, head: RuleHead, mut body: Vec<BodyLit>) -> Option<Statem
         RuleHead::Head(h) => h,
         RuleHead::Bool(true) => return None,
         RuleHead::Bool(false) => Head::False,
-        // a comparison in a disjunction holds or fails as the rule is
-        // grounded: the rule is satisfied where it holds, so it is the
-        // rule with the comparison's negation in the body
+        // a comparison (or `#true`, `#false`) in a disjunction holds or
+        // fails as the rule is grounded: the rule is satisfied where it
+        // holds, so it is the rule with its negation in the body
         RuleHead::Disjunction(elems, cmps) => {
             body.extend(cmps.into_iter().map(|c| {
                 let kind = match c.kind {
                     LitKind::Cmp(op, a, b) => LitKind::Cmp(op.negate(), a, b),
+                    LitKind::Bool(b) => LitKind::Bool(!b),
                     k => k,
                 };
                 BodyLit::Lit(Literal { kind, ..c })
