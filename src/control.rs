@@ -631,7 +631,7 @@ impl Control {
         // a diagnostic seen in an earlier grounding is not repeated, but
         // for clingo's check of the `#show p/n.` so far, made at each step
         let mut fresh: Vec<Diagnostic> = self.diagnostics.drain(before..).collect();
-        let every_step = |d: &Diagnostic| !regrounded && d.message.starts_with("no atoms over signature");
+        let every_step = |d: &Diagnostic| !regrounded && d.message == ground::NO_ATOMS_OVER_SIGNATURE;
         fresh.retain(|d| every_step(d) || !self.diagnostics.contains(d));
         self.diagnostics.extend(fresh);
         if result.is_ok() {
@@ -1696,12 +1696,8 @@ impl Solve {
     pub fn add_clause(&mut self, lits: &[crate::program::Lit]) {
         let atoms = self.kept.as_ref().unwrap_or(self.ground.program()).num_atoms as usize;
         let clause: Vec<_> = lits.iter().copied().filter(|l| l.atom().index() < atoms).collect();
+        // (an empty clause: the search is over, as the next call finds)
         self.solver.add_clause(&clause);
-        if clause.is_empty() {
-            // (nothing can hold: no answer set is left)
-            self.exhausted = true;
-            self.done = true;
-        }
     }
 
     /// How many answer sets were found so far.

@@ -93,9 +93,6 @@ impl Components {
     /// unfounded subset; in any other, atoms that no unfounded set holds.
     fn founded(&self, p: &GroundProgram, m: &[bool]) -> Vec<bool> {
         let checked = |a: Atom| m[a.index()];
-        // (the counters start from every atom open: each founded atom
-        // takes itself off them once, from the queue)
-        let none = vec![false; m.len()];
         let mut founded = vec![false; m.len()];
         let mut need = vec![NO; *self.offset.last().unwrap_or(&0) as usize];
         let mut queue: Vec<Atom> = Vec::new();
@@ -115,7 +112,12 @@ impl Components {
                 if !checked(a) || (!choice && h.iter().any(|&b| b != a && m[b.index()])) {
                     continue;
                 }
-                let k = self.waiting(&r.body, a, &none, m);
+                let k = match &r.body {
+                    // (every atom counted open: each founded atom takes
+                    // itself off once, from the queue)
+                    Body::Normal(ls) => ls.iter().filter(|&&l| self.same_component(l, a)).count() as u32,
+                    Body::Weight { .. } => self.weight_waiting(&r.body, a, &founded, m),
+                };
                 need[(self.offset[i] + j as u32) as usize] = k;
                 if k == 0 && !founded[a.index()] {
                     founded[a.index()] = true;
@@ -134,7 +136,7 @@ impl Components {
                     }
                     need[slot] = match &r.body {
                         Body::Normal(_) => need[slot] - 1,
-                        Body::Weight { .. } => self.waiting(&r.body, a, &founded, m),
+                        Body::Weight { .. } => self.weight_waiting(&r.body, a, &founded, m),
                     };
                     if need[slot] == 0 && !founded[a.index()] {
                         founded[a.index()] = true;
@@ -146,23 +148,23 @@ impl Components {
         founded
     }
 
-    /// For a body that holds in `m`: how many of its positive atoms in
-    /// `a`'s component are not founded yet (a weight body: 0 when the
-    /// founded part reaches its bound, else 1).
-    fn waiting(&self, body: &Body, a: Atom, founded: &[bool], m: &[bool]) -> u32 {
-        let c = self.comp[a.index()];
-        let open = |l: Lit| l.is_positive() && self.comp[l.atom().index()] == c && !founded[l.atom().index()];
-        match body {
-            Body::Normal(ls) => ls.iter().filter(|&&l| open(l)).count() as u32,
-            Body::Weight { bound, lits } => {
-                let reached: i64 = lits
-                    .iter()
-                    .filter(|&&(l, _)| m[l.atom().index()] == l.is_positive() && !open(l))
-                    .map(|x| x.1)
-                    .sum();
-                u32::from(reached < *bound)
-            }
-        }
+    /// `l` is a positive literal of an atom in `a`'s component.
+    fn same_component(&self, l: Lit, a: Atom) -> bool {
+        l.is_positive() && self.comp[l.atom().index()] == self.comp[a.index()]
+    }
+
+    /// For a weight body that holds in `m`: 0 when its literals true in
+    /// `m` but for the unfounded atoms of `a`'s component reach its
+    /// bound, else 1.
+    fn weight_waiting(&self, body: &Body, a: Atom, founded: &[bool], m: &[bool]) -> u32 {
+        let Body::Weight { bound, lits } = body else { return 0 };
+        let reached: i64 = lits
+            .iter()
+            .filter(|&&(l, _)| m[l.atom().index()] == l.is_positive())
+            .filter(|&&(l, _)| !self.same_component(l, a) || founded[l.atom().index()])
+            .map(|x| x.1)
+            .sum();
+        u32::from(reached < *bound)
     }
 }
 

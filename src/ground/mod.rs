@@ -699,6 +699,10 @@ fn normalized(
     (norm, syms, keys, diags)
 }
 
+/// clingo's info for a `#show p/n.` of a predicate without atoms, which
+/// it gives again at every step of a program grounded in steps.
+pub const NO_ATOMS_OVER_SIGNATURE: &str = "no atoms over signature occur in program:";
+
 /// What the steps grounded before the new statements had.
 struct Before<'a> {
     /// Predicates in rule heads (or `#defined`).
@@ -737,7 +741,7 @@ fn undefined_atoms(
         if !written.contains(p) && !written_elsewhere.iter().any(elsewhere) {
             let sig = format!("{}{}/{}", if key.neg { "-" } else { "" }, syms.name_str(key.name), key.arity);
             diags.push(
-                Diagnostic::info(*span, "no atoms over signature occur in program:")
+                Diagnostic::info(*span, NO_ATOMS_OVER_SIGNATURE)
                     .with_detail(sig)
                     .with_class(crate::diagnostics::InfoClass::AtomUndefined),
             );
