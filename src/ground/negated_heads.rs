@@ -5,7 +5,9 @@
 //! A choice with a negated element chooses nothing for it; the element
 //! counts towards the bounds where its literal holds. Such a choice is
 //! the head aggregate `l #count { 0,a : a ; 1,b : not b } u` (the tuples
-//! `0,a`, `1,b` and `2,b` for `not not b` as gringo writes them), which
+//! `0,a`, `1,b` and `2,b` for `not not b` as gringo writes them; an
+//! element over a comparison or `#true` gets `k,V`, its place `k` from 3
+//! on among such elements and its literal's variables `V`), which
 //! [`crate::syntax::ast::Rule::head_aggregate_rules`] splits into a choice
 //! of the positive elements and a constraint on the count. In a
 //! disjunction:
@@ -32,8 +34,8 @@
 //! (on its atoms), and no disjunct of theirs is negated.
 
 use crate::syntax::ast::{
-    self, AggFun, AggregateHead, BodyLit, ChoiceElem, ChoiceHead, CmpOp, Head, HeadAggElem, LitKind, Rule,
-    Sign, Term, TermKind,
+    self, AggFun, AggregateHead, BodyLit, ChoiceElem, ChoiceHead, CmpOp, FixedElem, Head, HeadAggElem,
+    LitKind, Rule, Sign, Term, TermKind,
 };
 
 use super::normalize::{lit_vars, term_vars};
@@ -110,8 +112,13 @@ pub fn rewrite(r: &Rule, aux: &mut u32) -> Option<Vec<Rule>> {
 /// A choice with a negated element as the head aggregate counting its
 /// elements (see the module documentation).
 fn choice(r: &Rule, c: &ChoiceHead) -> Option<Rule> {
-    if c.elems.iter().all(|e| e.sign == Sign::Pos) {
+    if c.elems.iter().all(|e| e.sign == Sign::Pos) && c.fixed.is_empty() {
         return None;
+    }
+    if c.elems.iter().all(|e| e.sign == Sign::Pos) && c.left.is_none() && c.right.is_none() {
+        // without bounds an element that chooses nothing changes nothing
+        let head = ChoiceHead { fixed: Vec::new(), ..(*c).clone() };
+        return Some(Rule { span: r.span, head: Head::Choice(Box::new(head)), body: r.body.clone() });
     }
     let mut elems = Vec::new();
     let mut intervals = 0;
@@ -141,8 +148,34 @@ fn choice(r: &Rule, c: &ChoiceHead) -> Option<Rule> {
             elems.push(HeadAggElem { terms: vec![tag, atom.clone()], atom, cond, sign: e.sign });
         }
     }
+    // an element over a comparison or `#true`/`#false` counts once per
+    // value of its literal's variables, apart from every other element:
+    // the tuple `k,V` (from 3 on, as gringo numbers them)
+    let fixed = c
+        .fixed
+        .iter()
+        .zip(3..)
+        .map(|(e, k)| {
+            // each variable where it is first written in the literal
+            let mut vars: Vec<Term> = Vec::new();
+            let mut lit = e.lit.clone();
+            lit.terms_mut(&mut |t, _| {
+                t.visit_mut(&mut |t| {
+                    if let TermKind::Var(v) = &t.kind {
+                        if !vars.iter().any(|w| matches!(&w.kind, TermKind::Var(x) if x == v)) {
+                            vars.push(t.clone());
+                        }
+                    }
+                    true
+                })
+            });
+            let mut terms = vec![Term::new(e.lit.span, TermKind::Int(k))];
+            terms.extend(vars);
+            FixedElem { terms, ..e.clone() }
+        })
+        .collect();
     let (left, right) = (c.left.clone(), c.right.clone());
-    let head = AggregateHead { span: c.span, fun: AggFun::Count, elems, left, right };
+    let head = AggregateHead { span: c.span, fun: AggFun::Count, elems, left, right, fixed };
     Some(Rule { span: r.span, head: Head::Aggregate(Box::new(head)), body: r.body.clone() })
 }
 

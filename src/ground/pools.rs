@@ -215,7 +215,7 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
         }
         ast::Head::Disjunction(elems) => vec![ast::Head::Disjunction(expand_head_elems(elems, d))],
         ast::Head::Choice(c) => {
-            let ast::ChoiceHead { span, elems, left, right, bounded } = &**c;
+            let ast::ChoiceHead { span, elems, left, right, bounded, fixed } = &**c;
             let es = expand_head_elems(elems, d);
             let mut hs = Vec::new();
             for l in expand_bound(left) {
@@ -226,6 +226,7 @@ pub fn expand_rule(r: &ast::Rule, d: Dialect) -> Vec<ast::Rule> {
                         left: l.clone(),
                         right: rb,
                         bounded: *bounded,
+                        fixed: fixed.clone(),
                     };
                     hs.push(ast::Head::Choice(Box::new(c)));
                 }

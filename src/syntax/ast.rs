@@ -352,6 +352,25 @@ pub struct ChoiceHead {
     /// constraint beside it): grounded as a choice with bounds is where
     /// the head atoms are in the body (see `Instance::choice`).
     pub bounded: bool,
+    /// The elements whose literal is a comparison or `#true`/`#false`
+    /// (clingo 5: `{ a ; X < 3 : d(X) } = 2`), each with empty `terms`.
+    pub fixed: Vec<FixedElem>,
+}
+
+/// An element of a choice or head aggregate whose literal is a comparison
+/// or `#true`/`#false` (`{ a ; #true } = 1`, `#sum { 2 : X < 3 : d(X) }`):
+/// it chooses nothing and counts, with its tuple, where its literal and
+/// its condition hold. A choice's element has no tuple written; each such
+/// element counts once per value of its literal's variables, apart from
+/// every other element, as gringo counts it (see `ground::negated_heads`).
+#[derive(Clone, PartialEq, Debug)]
+pub struct FixedElem {
+    /// The tuple (a head aggregate's; empty in a choice).
+    pub terms: Vec<Term>,
+    /// The comparison or `#true`/`#false`.
+    pub lit: Literal,
+    /// The condition (empty: unconditional).
+    pub cond: Vec<Literal>,
 }
 
 /// A head aggregate `lower #agg { elems } upper`.
@@ -367,6 +386,8 @@ pub struct AggregateHead {
     pub left: Option<Bound>,
     /// The bound written after the braces (`value op term`).
     pub right: Option<Bound>,
+    /// The elements whose literal is a comparison or `#true`/`#false`.
+    pub fixed: Vec<FixedElem>,
 }
 
 /// An element `t1,..,tn : atom : condition` of a head aggregate.
@@ -415,7 +436,8 @@ impl Term {
 }
 
 impl Literal {
-    fn terms_mut(&mut self, f: &mut dyn FnMut(&mut Term, bool)) {
+    /// Calls `f` on the literal's terms (an atom's with `true`).
+    pub fn terms_mut(&mut self, f: &mut dyn FnMut(&mut Term, bool)) {
         match &mut self.kind {
             LitKind::Atom(t) => f(t, true),
             LitKind::Cmp(_, a, b) => {
@@ -441,6 +463,13 @@ impl Rule {
                 f(&mut b.term, false)
             }
         };
+        let fixed = |es: &mut Vec<FixedElem>, f: &mut dyn FnMut(&mut Term, bool)| {
+            for e in es {
+                e.terms.iter_mut().for_each(|t| f(t, false));
+                e.lit.terms_mut(f);
+                lits(&mut e.cond, f);
+            }
+        };
         match &mut self.head {
             Head::Atom(t) => f(t, true),
             Head::False => {}
@@ -452,6 +481,7 @@ impl Rule {
                         f(w, false);
                     }
                 }
+                fixed(&mut c.fixed, f);
                 bound(&mut c.left, f);
                 bound(&mut c.right, f);
             }
@@ -467,6 +497,7 @@ impl Rule {
                     f(&mut e.atom, true);
                     lits(&mut e.cond, f);
                 }
+                fixed(&mut a.fixed, f);
                 bound(&mut a.left, f);
                 bound(&mut a.right, f);
             }
@@ -511,7 +542,7 @@ impl Rule {
         let Head::Aggregate(h) = &self.head else {
             return vec![self.clone()];
         };
-        let AggregateHead { span, fun, elems, left, right } = &**h;
+        let AggregateHead { span, fun, elems, left, right, fixed } = &**h;
         // (a negated element chooses nothing)
         let choice = elems
             .iter()
@@ -526,6 +557,7 @@ impl Rule {
                 left: None,
                 right: None,
                 bounded: left.is_some() || right.is_some(),
+                fixed: Vec::new(),
             })),
             body: self.body.clone(),
         }];
@@ -538,6 +570,10 @@ impl Rule {
                     let cond = std::iter::once(atom).chain(e.cond.iter().cloned()).collect();
                     AggElem::Tuple { terms: e.terms.clone(), cond }
                 })
+                .chain(fixed.iter().map(|e| {
+                    let cond = std::iter::once(e.lit.clone()).chain(e.cond.iter().cloned()).collect();
+                    AggElem::Tuple { terms: e.terms.clone(), cond }
+                }))
                 .collect();
             let agg = Aggregate { span: *span, fun: *fun, elems, left: left.clone(), right: right.clone() };
             let mut body = self.body.clone();

@@ -124,18 +124,24 @@ fn each_atom<'a>(s: &'a Statement, f: &mut dyn FnMut(&'a Term)) {
             match &r.head {
                 Head::Atom(t) => f(t),
                 Head::False => {}
-                Head::Choice(c) => c.elems.iter().for_each(|e| {
-                    f(&e.atom);
-                    lits(&e.cond, f);
-                }),
+                Head::Choice(c) => {
+                    c.elems.iter().for_each(|e| {
+                        f(&e.atom);
+                        lits(&e.cond, f);
+                    });
+                    c.fixed.iter().for_each(|e| lits(&e.cond, f));
+                }
                 Head::Disjunction(es) => es.iter().for_each(|e| {
                     f(&e.atom);
                     lits(&e.cond, f);
                 }),
-                Head::Aggregate(a) => a.elems.iter().for_each(|e| {
-                    f(&e.atom);
-                    lits(&e.cond, f);
-                }),
+                Head::Aggregate(a) => {
+                    a.elems.iter().for_each(|e| {
+                        f(&e.atom);
+                        lits(&e.cond, f);
+                    });
+                    a.fixed.iter().for_each(|e| lits(&e.cond, f));
+                }
             }
             body(&r.body, f);
         }

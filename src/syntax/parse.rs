@@ -52,8 +52,29 @@ pub enum RuleHead {
     Not(Span, Term, Sign),
     /// `#true` or `#false`.
     Bool(bool),
-    /// A disjunction, with the comparisons written among its elements.
-    Disjunction(Vec<ChoiceElem>, Vec<Literal>),
+    /// A disjunction, with the comparisons and `#true`/`#false` written
+    /// among its elements (conditional or not).
+    Disjunction(Vec<ChoiceElem>, Vec<FixedElem>),
+}
+
+/// A disjunct, or an element of a choice, that is a comparison or
+/// `#true`/`#false` (with no tuple).
+pub fn fixed(lit: Literal, cond: Vec<Literal>) -> FixedElem {
+    FixedElem { terms: Vec::new(), lit, cond }
+}
+
+/// The elements of a choice or head aggregate as written, apart: those
+/// over atoms and those over comparisons or `#true`/`#false`.
+pub fn split_items<E>(items: Vec<Result<E, FixedElem>>) -> (Vec<E>, Vec<FixedElem>) {
+    let mut elems = Vec::new();
+    let mut fixed = Vec::new();
+    for i in items {
+        match i {
+            Ok(e) => elems.push(e),
+            Err(f) => fixed.push(f),
+        }
+    }
+    (elems, fixed)
 }
 
 /// The rule for a head and a body: a negated head moves into the body of
@@ -67,16 +88,29 @@ pub fn rule(span: Span, head: RuleHead, mut body: Vec<BodyLit>) -> Option<Statem
         RuleHead::Bool(false) => Head::False,
         // a comparison (or `#true`, `#false`) in a disjunction holds or
         // fails as the rule is grounded: the rule is satisfied where it
-        // holds, so it is the rule with its negation in the body
-        RuleHead::Disjunction(elems, cmps) => {
-            body.extend(cmps.into_iter().map(|c| {
+        // holds, so it is the rule with its negation in the body; with a
+        // condition (`a ; X < 2 : c(X)`) each instance is the disjunct "the
+        // condition holds" where the comparison does (gringo's reading), so
+        // the rule is the rule where no such instance holds, the body
+        // conditional `#false : c(X), X < 2`
+        RuleHead::Disjunction(elems, fixed) => {
+            for FixedElem { lit: c, cond, .. } in fixed {
+                if !cond.is_empty() {
+                    if c.kind != LitKind::Bool(false) {
+                        // (an unsafe variable is reported in the rule, as gringo does)
+                        let never = Literal { span: c.span, sign: Sign::Pos, kind: LitKind::Bool(false) };
+                        let cond = cond.into_iter().chain(std::iter::once(c)).collect();
+                        body.push(BodyLit::Conditional { span, lit: never, cond });
+                    }
+                    continue;
+                }
                 let kind = match c.kind {
                     LitKind::Cmp(op, a, b) => LitKind::Cmp(op.negate(), a, b),
                     LitKind::Bool(b) => LitKind::Bool(!b),
                     k => k,
                 };
-                BodyLit::Lit(Literal { kind, ..c })
-            }));
+                body.push(BodyLit::Lit(Literal { kind, ..c }));
+            }
             if elems.is_empty() {
                 Head::False
             } else {

@@ -135,6 +135,11 @@ fn build(
             g.rng = StdRng::seed_from_u64(mixed ^ 0x1B87_3593_CC9E_2D51);
             g.negated_head_literals();
         }
+        // (added 2026-12-03, after the seeds cited before; its own stream)
+        if std::env::var("MINASP_DIFF_LANG_FIXED_ELEMENTS").map_or(true, |v| v != "0") {
+            g.rng = StdRng::seed_from_u64(mixed ^ 0x7FB5_D329_728E_A185);
+            g.fixed_head_elements();
+        }
     }
     let header = format!("% minasp differential test program, seed {} sub {}", seed, sub);
     (header, g.out, g.tags)
@@ -193,6 +198,9 @@ pub const LANG_TAGS: &[&str] = &[
     "negated disjunct",
     "negated choice element",
     "negated head aggregate element",
+    "fixed disjunct",
+    "fixed choice element",
+    "fixed head aggregate element",
 ];
 
 /// Every construct tag the generator records; the self-test checks each one occurs.
@@ -1816,6 +1824,98 @@ impl Gen {
                 let tuples: Vec<String> =
                     elems.iter().enumerate().map(|(i, e)| format!("{} : {}", i % 2 + 1, e)).collect();
                 format!("#sum {{ {} }} {}", tuples.join("; "), self.range(1, 3))
+            }
+        };
+        if lits.is_empty() {
+            self.emit(format!("{}.", head));
+        } else {
+            self.emit(format!("{} :- {}.", head, Self::render_body(&lits)));
+        }
+    }
+
+    /// Comparisons and `#true`/`#false` among the elements of a choice, a
+    /// head aggregate or a disjunction, with conditions or not (`{ a ; X < 2
+    /// : d(X) } = 1`, `#sum { 2 : #true ; 1 : a } 2`, `a ; #false : c`),
+    /// which clingo 5 accepts and minasp once refused.
+    fn fixed_head_elements(&mut self) {
+        if !self.p(0.3) {
+            return;
+        }
+        let (lits, sc) = self.body(Class::Idb, 0);
+        let mut elems = Vec::new();
+        for _ in 0..self.range(1, 2) {
+            let pred = self.idb(None);
+            elems.push(if pred.arity > 0 && self.p(0.4) {
+                self.conditional_head(&sc, &pred, 0.4, Some(0.5))
+            } else {
+                self.head_atom(&sc, &pred)
+            });
+        }
+        let mut fixed = Vec::new();
+        for _ in 0..self.range(1, 2) {
+            let mut loc = sc.clone();
+            let cond = if self.p(0.6) {
+                let dpred = self.edb();
+                let mut cond = vec![self.local_binding_atom(&mut loc, &dpred)];
+                if self.p(0.3) {
+                    let pp = self.idb(None);
+                    let a = self.closed_atom(&loc, &pp, false);
+                    cond.push(if self.p(0.5) { format!("not {}", a) } else { a });
+                }
+                Some(cond.join(", "))
+            } else {
+                None
+            };
+            let side = |g: &mut Self, loc: &Scope| {
+                if !loc.vars.is_empty() && g.p(0.6) {
+                    g.pick(&loc.vars.clone()).name
+                } else {
+                    g.small_int()
+                }
+            };
+            let lit = match self.range(0, 3) {
+                0 => "#true".to_string(),
+                1 => "#false".to_string(),
+                _ => {
+                    let (a, b) = (side(self, &loc), side(self, &loc));
+                    format!("{} {} {}", a, self.pick(&["<", "<=", "!=", "="]), b)
+                }
+            };
+            fixed.push(match cond {
+                Some(c) => format!("{} : {}", lit, c),
+                None => lit,
+            });
+        }
+        let head = match self.range(0, 2) {
+            0 => {
+                self.tag("fixed disjunct");
+                elems.extend(fixed);
+                elems.shuffle(&mut self.rng);
+                elems.join(" ; ")
+            }
+            1 => {
+                self.tag("fixed choice element");
+                elems.extend(fixed);
+                elems.shuffle(&mut self.rng);
+                let bounds = self.range(0, 2);
+                let inner = format!("{{ {} }}", elems.join("; "));
+                match bounds {
+                    0 => inner,
+                    1 => format!("{} {} {}", self.range(0, 1), inner, self.range(1, 3)),
+                    _ => format!("{} = {}", inner, self.range(0, 3)),
+                }
+            }
+            _ => {
+                self.tag("fixed head aggregate element");
+                let mut tuples: Vec<String> = elems
+                    .iter()
+                    .chain(&fixed)
+                    .enumerate()
+                    .map(|(i, e)| format!("{} : {}", i % 3 + 1, e))
+                    .collect();
+                tuples.shuffle(&mut self.rng);
+                let f = self.pick(&["#sum", "#count"]);
+                format!("{} {{ {} }} {}", f, tuples.join("; "), self.range(1, 4))
             }
         };
         if lits.is_empty() {

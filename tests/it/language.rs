@@ -330,6 +330,51 @@ fn negated_heads_match_clingo() {
     );
 }
 
+/// Comparisons and `#true`/`#false` among the elements of a choice, a
+/// head aggregate or a disjunction, with conditions or not: an element of a
+/// choice or head aggregate chooses nothing and counts where it holds (in a
+/// choice once per value of its literal's variables, apart from every other
+/// element); a disjunct `L : c` is the disjunct "c holds" where `L` does.
+/// (minasp refused them as syntax errors before.)
+#[test]
+fn comparisons_and_booleans_among_head_elements_match_clingo() {
+    compare_with_clingo(
+        "language_fixed_head_elements",
+        &[
+            one!("#true counts in a choice", "{a; #true} = 1."),
+            one!("#false never counts", "{a; #false}. {b; #false} = 1."),
+            one!("two #true count twice", "{#true; #true} = 2. {a; 1 < 3; 1 < 3} = 1."),
+            one!("a comparison per value", "d(1..4). { X < 3 : d(X) } = 2. { Y < 3 : d(Y) } = 1 :- d(1)."),
+            one!("condition-only variables count once", "d(1..4). { 1 < 3 : d(X) } = 1."),
+            one!("two variables", "d(1..3). { X < Y : d(X), d(Y) } = 3. { X < Y : d(X), d(Y) } 2 :- d(2)."),
+            one!(
+                "atoms and comparisons",
+                "d(1..3). { p(X) : d(X) ; X = 2 : d(X) } = N :- N = 1..3, n(N). {n(1..3)}."
+            ),
+            one!("with negated elements", "{b;c}. {#true; 1<2; a; not b; not not c; #true} = 6."),
+            one!("unbounded choice", "d(1..4). { X < 3 : d(X) ; a }."),
+            one!(
+                "in a body-read choice",
+                "d(1..3). {a(1..3)}. q(Y) :- d(Y), { a(X) : d(X) ; X > Y : d(X) } 1."
+            ),
+            one!("constant", "#const n = 2. d(1..4). { a ; X < n : d(X) } = 2."),
+            one!("head aggregate #sum", "{a}. #sum{1:#true; 2,x:#true; 2,y: 1<2; 1:a} = 5."),
+            one!(
+                "head aggregate with condition",
+                "d(1..3). {e}. #sum{ X : X < Y : d(X), d(Y) ; 5 : p } >= 7 :- e."
+            ),
+            one!(
+                "head aggregate #count",
+                "#count{ 1 : 1 < 2 } = 1. {c}. #count{ 2 : #true : c; 1 : a } = 1."
+            ),
+            one!("conditional #true disjunct", "{c;d}. #true : c ; a :- d."),
+            one!("conditional #false disjunct", "{c;d}. #false : c ; a :- d. b ; #false : c."),
+            one!("conditional comparison disjuncts", "{c(1..2);d}. X < 2 : c(X) ; a :- d. 1 < 2 : c(1) ; b."),
+            one!("only conditional disjuncts", "{c(1..2);d}. X < 2 : c(X) :- d. #true : c(2)."),
+        ],
+    );
+}
+
 /// clingo 5's head aggregates `l #agg { t : a : c } u :- body.`: a choice
 /// of the element atoms constrained by the aggregate over the tuples.
 #[test]
