@@ -551,6 +551,10 @@ fn solve(
             on_reading.extend(solve.warnings());
             warn(&mut on_reading);
         }
+        if !p.prints_atoms() && cli.why.is_empty() {
+            // (`-q`: the answer sets are counted, not read)
+            solve.without_atoms();
+        }
         let _ = p.solving();
         warn(&mut on_solving);
         calls += 1;

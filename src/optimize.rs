@@ -430,6 +430,15 @@ impl Search {
         !self.config.stop.is_empty() && costs[..n] <= self.config.stop[..n]
     }
 
+    /// Whether answer sets come with their atoms' values (see
+    /// [`Models::model_values`]); an optimising search keeps them, for
+    /// their costs.
+    pub fn model_values(&mut self, on: bool) {
+        if !self.optimizing {
+            self.models.model_values(on);
+        }
+    }
+
     /// The next answer set in the mode's order.
     pub fn next(&mut self, program: &GroundProgram) -> Found {
         // stopped as `--solve-limit` stops: more answer sets may exist

@@ -65,6 +65,7 @@ impl Solver {
             blocking: self.blocking,
             excluded_by_bound: self.excluded_by_bound,
             excluded_by_caller: self.excluded_by_caller,
+            model_values: self.model_values,
             projected: self.projected.clone(),
             learnt_binaries: self.learnt_binaries.clone(),
             core: Vec::new(),

@@ -260,6 +260,9 @@ pub struct Solver {
     /// The caller excludes every model by a clause before asking for the
     /// next (see [`Solver::models_excluded_by_caller`]): no blocking clause.
     excluded_by_caller: bool,
+    /// [`Solver::next_model`] returns the model's values (off: an empty
+    /// vector, see [`Solver::model_values`]).
+    model_values: bool,
     /// Projected enumeration by backtracking (see [`Solver::project_on`]):
     /// per variable, whether it is projected on.
     projected: Option<Vec<bool>>,
@@ -333,6 +336,7 @@ impl Solver {
             blocking: false,
             excluded_by_bound: false,
             excluded_by_caller: false,
+            model_values: true,
             projected: None,
             learnt_binaries: Vec::new(),
             core: Vec::new(),
@@ -564,6 +568,14 @@ impl Solver {
         self.excluded_by_caller = on;
     }
 
+    /// Whether [`Solver::next_model`] returns the model's values (on by
+    /// default); off, every model is an empty vector, for a caller that
+    /// only counts models: the search is the same, without the copy of
+    /// every variable's value per model.
+    pub fn model_values(&mut self, on: bool) {
+        self.model_values = on;
+    }
+
     /// Makes every later call of [`Solver::next_model`] decide `lits`
     /// first: its models are those in which they all hold (each blocked
     /// once found, by a clause that mentions the assumptions), and
@@ -773,7 +785,7 @@ impl Solver {
                     self.assign.assign(l, Reason::None);
                 }
                 None => {
-                    let model = self.assign.truth_values();
+                    let model = if self.model_values { self.assign.truth_values() } else { Vec::new() };
                     if (self.excluded_by_bound || self.excluded_by_caller) && self.assumptions.is_empty() {
                         // the tightened bound refutes it at the next call:
                         // the search goes back only as far as that conflict

@@ -323,6 +323,12 @@ impl ProgramSolver {
         self.solver.models_excluded_by_caller(on);
     }
 
+    /// See [`Solver::model_values`]: off, [`ProgramSolver::next_model_values`]
+    /// returns empty models.
+    pub fn model_values(&mut self, on: bool) {
+        self.solver.model_values(on);
+    }
+
     /// See [`Solver::leave_model`].
     pub fn leave_model(&mut self) {
         self.solver.leave_model();
@@ -375,7 +381,9 @@ impl ProgramSolver {
         let outcome = self.solver.next_model();
         #[cfg(debug_assertions)]
         if let Outcome::Model(vals) = &outcome {
-            self.to_atoms(vals);
+            if vals.len() == self.solver.num_vars() {
+                self.to_atoms(vals);
+            }
         }
         outcome
     }

@@ -312,3 +312,68 @@ fn solve_limit_stops_the_search_as_clasp() {
     let out = run_command_input(&crate::support::minasp_argv(), &bad, Some("a."), SECS);
     assert_eq!(out.code, Some(1), "{}", out.stderr);
 }
+
+/// `-q` counts the answer sets without reading their atoms (see
+/// `Solve::without_atoms`): the counts, result words, last costs and exit
+/// codes are clingo's, for plain enumeration with and without a limit,
+/// projection, consequences, optimisation, a disjunctive program whose
+/// candidates need the minimality check, domain-recorded enumeration and
+/// two threads.
+#[test]
+fn quiet_counts_what_clingo_counts() {
+    let Some(clingo) = clingo_command() else {
+        skip_or_fail("clingo not found: the counts under -q were not checked against it");
+        return;
+    };
+    // sequences of up to two of four words split in two: 5,040 answer
+    // sets, most atoms derived (from a program of the fifth corpus)
+    let split = "sequence(0,nil).\n{sequence(N+1,seq(W,S))} 1 :- sequence(N,S), word(W), N < 2.\n\
+                 word(w(1..4)).\nsequence(S) :- sequence(_, S).\nsplit(nil, nil, nil).\n\
+                 split(seq(W, Rest), seq(W, Seq1), Seq2) :- word(W), sequence(Rest), split(Rest, Seq1, Seq2).\n\
+                 split(S, nil, S) :- sequence(S).\n";
+    let optimise = format!("{QUEENS}#minimize {{ Y,X : at(X,Y), X < 3 }}.\n");
+    let disjunctive =
+        "a(1..3). p(X) | q(X) :- a(X). p(X) :- q(X), a(Y), Y != X, p(Y). q(X) :- p(X), not r(X), a(X).\n\
+                       r(2).\n";
+    // (the number of answer sets printed on the way to the consequences
+    // or to the optimum is the search's own: counted for enumeration only)
+    let cases: [(&str, &[&str], bool); 12] = [
+        (split, &["-n", "0"], true),
+        (split, &["-n", "7"], true),
+        (split, &["-n", "0", "--project"], true),
+        (split, &["-n", "0", "-e", "brave"], false),
+        (split, &["-n", "0", "-e", "cautious"], false),
+        (split, &["-n", "0", "--enum-mode=domRec"], true),
+        (split, &["-n", "0", "-t", "2"], true),
+        (QUEENS, &["-n", "0"], true),
+        (&optimise, &["-n", "0"], false),
+        (&optimise, &["-n", "0", "--opt-mode=optN"], false),
+        (disjunctive, &["-n", "0"], true),
+        (PIGEONS, &["-n", "0"], true),
+    ];
+    let summary = |out: &str, counted: bool| -> Vec<String> {
+        out.lines()
+            .filter(|l| {
+                l.ends_with("SATISFIABLE")
+                    || l.starts_with("OPTIMUM")
+                    || l.starts_with("Optimization")
+                    || (counted && l.starts_with("Models"))
+                    || l.starts_with("  Optimum")
+                    || l.starts_with("Consequences")
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    for (program, args, counted) in cases {
+        let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        all.push("-q".into());
+        let ours = run_command_input(&crate::support::minasp_argv(), &all, Some(program), SECS);
+        let theirs = run_command_input(&clingo, &all, Some(program), SECS);
+        assert!(!ours.timed_out && !theirs.timed_out, "{args:?}");
+        let mine = summary(&ours.stdout, counted);
+        let result = |l: &String| l.ends_with("SATISFIABLE") || l.starts_with("OPTIMUM");
+        assert!(mine.iter().any(result), "{args:?}: {}{}", ours.stdout, ours.stderr);
+        assert_eq!(mine, summary(&theirs.stdout, counted), "{args:?} on\n{program}");
+        assert_eq!(ours.code, theirs.code, "{args:?}");
+    }
+}
