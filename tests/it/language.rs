@@ -371,6 +371,14 @@ fn comparisons_and_booleans_among_head_elements_match_clingo() {
             one!("conditional #false disjunct", "{c;d}. #false : c ; a :- d. b ; #false : c."),
             one!("conditional comparison disjuncts", "{c(1..2);d}. X < 2 : c(X) ; a :- d. 1 < 2 : c(1) ; b."),
             one!("only conditional disjuncts", "{c(1..2);d}. X < 2 : c(X) :- d. #true : c(2)."),
+            one!(
+                "chains and negated comparisons",
+                "d(1..4). { 1 < X < 4 : d(X) } = 2. { not X < 3 : d(X) } = 2."
+            ),
+            one!(
+                "negated comparison disjunct",
+                "{c(1..2);e}. a ; not X < 2 : c(X) :- e. #count{ 1 : not not 1 < 2 } = 1."
+            ),
         ],
     );
 }
