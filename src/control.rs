@@ -1248,14 +1248,6 @@ impl Control {
             }
             _ => None,
         };
-        // the bound that does not move: all shown terms (brave), the facts (cautious)
-        let fixed_bound = match consequences {
-            None => 0,
-            Some(_) => ground.shown_count(&vec![
-                self.options.enum_mode == EnumMode::Brave;
-                ground.program().num_atoms as usize
-            ]),
-        };
         let project = ground.program().project.clone();
         let project_on = match self.options.project {
             ProjectMode::No => None,
@@ -1289,7 +1281,6 @@ impl Control {
         }
         Ok(Solve {
             consequences,
-            fixed_bound,
             project_on,
             dom_rec,
             warnings,
@@ -1609,9 +1600,6 @@ pub struct Solve {
     stop: Arc<AtomicBool>,
     /// Under `-e brave|cautious`: the consequences so far.
     consequences: Option<Consequences>,
-    /// The bound on the consequences that does not move: how many terms
-    /// are shown at all (brave), or for certain (cautious).
-    fixed_bound: usize,
     /// Under `--project`: the atoms answer sets are projected on.
     project_on: Option<Vec<crate::program::Atom>>,
     /// Under `--enum-mode=domRec`: what each answer set's clause is over.
@@ -1673,12 +1661,20 @@ impl Solve {
     /// with the consequences `truth` so far: brave — the terms shown so
     /// far, of all terms; cautious — the terms shown for certain (facts),
     /// of those shown so far.
+    /// The consequence bounds clasp prints with each answer set: for
+    /// brave, the shown terms found so far and those that may still be
+    /// (every atom not false for good at the search's root); for cautious,
+    /// those true for good at the root among the candidates, and the
+    /// candidates.
     fn bounds(&self, brave: bool, truth: &[bool]) -> (usize, usize) {
         let now = self.ground.shown_count(truth);
+        let settled = |i: usize| self.solver.root_value(crate::program::Atom(i as u32));
         if brave {
-            (now, self.fixed_bound.max(now))
+            let may: Vec<bool> = (0..truth.len()).map(|i| truth[i] || settled(i) != Some(false)).collect();
+            (now, self.ground.shown_count(&may).max(now))
         } else {
-            (self.fixed_bound.min(now), now)
+            let sure: Vec<bool> = (0..truth.len()).map(|i| truth[i] && settled(i) == Some(true)).collect();
+            (self.ground.shown_count(&sure).min(now), now)
         }
     }
 
@@ -1688,12 +1684,13 @@ impl Solve {
         let truth = c.current()?;
         let (lower, upper) = self.bounds(c.brave(), truth);
         let complete = self.exhausted && !self.interrupted;
-        Some(crate::report::ConsSummary {
-            kind: c.kind(),
-            complete,
-            lower,
-            upper: if complete { lower } else { upper },
-        })
+        // complete, every candidate left is a consequence (and every brave one found)
+        let (lower, upper) = match (complete, c.brave()) {
+            (true, true) => (lower, lower),
+            (true, false) => (upper, upper),
+            (false, _) => (lower, upper),
+        };
+        Some(crate::report::ConsSummary { kind: c.kind(), complete, lower, upper })
     }
 
     /// What the search has established so far.
@@ -1879,7 +1876,10 @@ impl Iterator for Solve {
                         None => self.finish_early(),
                     }
                 }
-                if let Some(cons) = &mut self.consequences {
+                // optN: the consequences are those of the optimal answer
+                // sets; the converging ones are printed as they are (clasp)
+                let converging = self.solver.mode() == OptMode::OptN && self.solver.optimizing() && !optimal;
+                if let Some(cons) = self.consequences.as_mut().filter(|_| !converging) {
                     let clause = cons.add(&truth);
                     let brave = cons.brave();
                     truth = cons.current().map(<[bool]>::to_vec).unwrap_or(truth);

@@ -372,6 +372,20 @@ impl Models {
         self.map.value(a)
     }
 
+    /// Atom `a`'s value in every answer set still to be found, where the
+    /// compaction or the search's root has fixed it (`None`: not known;
+    /// always for a program whose candidates need the minimality check).
+    pub fn root_value(&self, a: Atom) -> Option<bool> {
+        if let Some(v) = self.map.value(a) {
+            return Some(v);
+        }
+        match self.map.index[a.index()] {
+            u32::MAX => None,
+            _ if self.disjunctive.is_some() => None,
+            i => self.solver.root_value(Atom(i)),
+        }
+    }
+
     /// No answer set is left, known without searching (see [`Solver::exhausted`]).
     pub fn exhausted(&self) -> bool {
         self.disjunctive.is_none() && self.solver.exhausted()

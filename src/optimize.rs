@@ -254,6 +254,12 @@ impl Search {
         self.models.fixed_value(a)
     }
 
+    /// Atom `a`'s value in every answer set still to be found, if known
+    /// (see [`Models::root_value`]).
+    pub fn root_value(&self, a: crate::program::Atom) -> Option<bool> {
+        self.models.root_value(a)
+    }
+
     /// What the search has learnt so far (see [`Models::memory`]).
     pub fn memory(&self) -> Option<crate::translate::Memory> {
         self.models.memory()

@@ -444,8 +444,15 @@ impl ProgramSolver {
         self.solver.set_interrupt(flag);
     }
 
-    /// Whether atom `a` is false at the root of the search: false in every
-    /// model of the clauses the search has (learnt ones included).
+    /// Atom `a`'s value at the root of the search, if it has one: its
+    /// value in every model of the clauses the search has (learnt ones
+    /// included).
+    pub fn root_value(&self, a: Atom) -> Option<bool> {
+        self.solver.root_value(self.literal(a.pos()))
+    }
+
+    /// Whether atom `a` is false at the root of the search (see
+    /// [`ProgramSolver::root_value`]).
     pub fn false_at_root(&self, a: Atom) -> bool {
         self.solver.root_value(self.literal(a.pos())) == Some(false)
     }

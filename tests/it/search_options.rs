@@ -377,3 +377,77 @@ fn quiet_counts_what_clingo_counts() {
         assert_eq!(ours.code, theirs.code, "{args:?}");
     }
 }
+
+/// Brave and cautious consequences (`-e brave|cautious`) as clingo reports
+/// them: the final set, the summary's `Consequences : N` (complete: the
+/// number of consequences, not the lower bound), and under
+/// `--opt-mode=optN` the consequences of the optimal answer sets only (the
+/// converging ones printed as they are); where the search's root settles
+/// atoms (`:- not b.`, `:- a.`) the bounds of the last answer set too.
+#[test]
+fn consequences_match_clingo() {
+    let Some(clingo) = clingo_command() else {
+        skip_or_fail("clingo not found: the consequences were not checked against it");
+        return;
+    };
+    let settled = "{b;c;d}.\n:- not b.\n:- c, d.\n";
+    let brave_settled = "{a;b;c}.\n:- a.\n";
+    let optimise = "node(1..3). edge(2,3).\nin(X) :- node(X), not out(X).\nout(X) :- node(X), not in(X).\n\
+                    :- in(X), in(Y), X < Y, not edge(X,Y).\n:~ out(X). [1,X]\n#show in/1. #show out/1.\n";
+    // (program, arguments, whether the last answer set's bounds are the search's own)
+    let cases: [(&str, &[&str], bool); 10] = [
+        (settled, &["-e", "cautious"], true),
+        (settled, &["-e", "brave"], true),
+        (brave_settled, &["-e", "brave"], true),
+        (brave_settled, &["-e", "cautious"], true),
+        (QUEENS, &["-e", "brave"], false),
+        (QUEENS, &["-e", "cautious"], false),
+        (optimise, &["-e", "brave", "--opt-mode=optN"], false),
+        (optimise, &["-e", "cautious", "--opt-mode=optN"], false),
+        (settled, &["-e", "cautious", "-q"], false),
+        (optimise, &["-e", "cautious", "--opt-mode=optN", "-q"], false),
+    ];
+    let digest = |out: &str, bounds: bool| -> Vec<String> {
+        let lines: Vec<&str> = out.lines().collect();
+        let mut d: Vec<String> = lines
+            .iter()
+            .filter(|l| {
+                l.ends_with("SATISFIABLE")
+                    || l.starts_with("OPTIMUM")
+                    || l.starts_with("Consequences :")
+                    || l.starts_with("  Brave")
+                    || l.starts_with("  Cautious")
+                    || l.starts_with("Optimization :")
+            })
+            .map(|l| l.to_string())
+            .collect();
+        // the last answer set (the consequences), atoms sorted
+        if let Some(i) = lines.iter().rposition(|l| l.starts_with("Answer:")) {
+            let mut atoms: Vec<&str> = lines[i + 1].split_whitespace().collect();
+            atoms.sort();
+            d.push(atoms.join(" "));
+            if bounds {
+                d.extend(
+                    lines[i + 2..].iter().find(|l| l.starts_with("Consequences:")).map(|l| l.to_string()),
+                );
+            }
+        }
+        d
+    };
+    for (program, args, bounds) in cases {
+        let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        all.push("0".into());
+        let ours = run_command_input(&crate::support::minasp_argv(), &all, Some(program), SECS);
+        let theirs = run_command_input(&clingo, &all, Some(program), SECS);
+        assert!(!ours.timed_out && !theirs.timed_out, "{args:?}");
+        let mine = digest(&ours.stdout, bounds);
+        assert!(
+            mine.iter().any(|l| l.starts_with("Consequences :")),
+            "{args:?}: {}{}",
+            ours.stdout,
+            ours.stderr
+        );
+        assert_eq!(mine, digest(&theirs.stdout, bounds), "{args:?} on\n{program}\n{}", ours.stdout);
+        assert_eq!(ours.code, theirs.code, "{args:?}");
+    }
+}
