@@ -77,6 +77,19 @@ pub fn split_items<E>(items: Vec<Result<E, FixedElem>>) -> (Vec<E>, Vec<FixedEle
     (elems, fixed)
 }
 
+/// A disjunction's elements so far with one more element, an atom's or a
+/// comparison's (`#true`'s, `#false`'s).
+pub fn push_item(
+    (mut elems, mut fixed): (Vec<ChoiceElem>, Vec<FixedElem>),
+    item: Result<ChoiceElem, FixedElem>,
+) -> (Vec<ChoiceElem>, Vec<FixedElem>) {
+    match item {
+        Ok(e) => elems.push(e),
+        Err(f) => fixed.push(f),
+    }
+    (elems, fixed)
+}
+
 /// The rule for a head and a body: a negated head moves into the body of
 /// an integrity constraint (`not a :- B` is `:- B, a`; `not not a :- B`
 /// is `:- B, not a`), `#false` makes a constraint, and `#true` a rule that

@@ -201,6 +201,7 @@ pub const LANG_TAGS: &[&str] = &[
     "fixed disjunct",
     "fixed choice element",
     "fixed head aggregate element",
+    "empty disjunct condition",
 ];
 
 /// Every construct tag the generator records; the self-test checks each one occurs.
@@ -1891,6 +1892,14 @@ impl Gen {
                 self.tag("fixed disjunct");
                 elems.extend(fixed);
                 elems.shuffle(&mut self.rng);
+                // (added 2026-12-03: the last draws of this stream, so the
+                // programs of the seeds cited before stay as they were)
+                for e in elems.iter_mut() {
+                    if !e.contains(':') && self.p(0.2) {
+                        self.tag("empty disjunct condition");
+                        e.push_str(" :");
+                    }
+                }
                 elems.join(" ; ")
             }
             1 => {

@@ -383,6 +383,25 @@ fn comparisons_and_booleans_among_head_elements_match_clingo() {
     );
 }
 
+/// A disjunct with an empty condition (`a ; b : .`, read as `b`), which
+/// clingo 5 accepts; only `;`, `.` or `:-` follow it (after `b :` a `|`
+/// starts an absolute value, as in clingo).
+#[test]
+fn empty_conditions_in_disjunctions_match_clingo() {
+    compare_with_clingo(
+        "language_empty_disjunct_conditions",
+        &[
+            one!("last disjunct", "a ; b : ."),
+            one!("only disjunct", "a : . c : :- a."),
+            one!("before a separator", "a ; b : ; c. d : ; e, f."),
+            one!("negated and conditional neighbours", "{b;c}. a ; not b : :- c. d ; not not c : ; e : b."),
+            one!("comparison and boolean", "{c}. a ; #false : :- c. b ; 1 < 2 : ; e."),
+            one!("with variables", "p(1..2). q(X) : ; r :- p(X)."),
+            one!("bar separated", "a | b : ."),
+        ],
+    );
+}
+
 /// clingo 5's head aggregates `l #agg { t : a : c } u :- body.`: a choice
 /// of the element atoms constrained by the aggregate over the tuples.
 #[test]
