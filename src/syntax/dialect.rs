@@ -184,6 +184,9 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                 Token::Semi => {
                     if braces.last() == Some(&true) && parens == 0 {
                         note(Dialect::Clingo5, lo, hi, "';' between aggregate elements", &mut dialect);
+                    } else if braces.last() == Some(&false) && parens == 0 {
+                        // `{ a ; b }`: gringo 3 separates a choice's elements with `,`
+                        note(Dialect::Clingo5, lo, hi, "';' between the elements of {..}", &mut dialect);
                     } else if braces.is_empty() && parens == 0 && in_body {
                         note(Dialect::Clingo5, lo, hi, "';' between body literals", &mut dialect);
                     } else if parens > 0 && in_body && ambiguous.is_none() {
@@ -323,8 +326,10 @@ mod tests {
         assert_eq!(d("p(1..3). q(X) :- p(X), not r(X)."), None);
         assert_eq!(d("{ a : b, c }."), None);
         assert_eq!(d("1 { a, b } 1."), Some(Dialect::Gringo3));
+        assert_eq!(d("1 { a ; b } 1."), Some(Dialect::Clingo5));
+        assert_eq!(d("{ p(1;2) }."), None);
         assert_eq!(d("a :- 1 { b, c(1,2) }."), Some(Dialect::Gringo3));
-        assert_eq!(d("1 { a(1,2) ; b : c, d } 1."), None);
+        assert_eq!(d("1 { a(1,2) ; b : c, d } 1."), Some(Dialect::Clingo5));
         assert_eq!(d("a :- #count { X, Y : p(X,Y) } > 1."), None);
         // A clingo 5 term show whose body has a conditional literal.
         assert_eq!(d("#show X : e(X,Y), q(L1) : e(X,L1), a."), None);
