@@ -462,28 +462,7 @@ fn solve(
         Box::new(io::stdout())
     };
     let opt = ctl.options().opt.clone();
-    let optimizing = ctl.optimizing();
-    // as clasp: all models by default when optimising (except for `enum`)
-    // and for consequences
     let consequences = matches!(ctl.options().enum_mode, EnumMode::Brave | EnumMode::Cautious);
-    let limit =
-        limit.unwrap_or(if (optimizing && opt.mode != OptMode::Enum) || consequences { 0 } else { 1 });
-    // clasp's warnings, where clingo prints them: about the program's
-    // reading after `Reading from`, about the model limit after `Solving...`
-    let mut on_reading = Vec::new();
-    let mut on_solving = Vec::new();
-    if consequences && optimizing && opt.mode == OptMode::Opt {
-        on_reading.push("Optimization: Consequences may depend on enumeration order.");
-    }
-    if optimizing && opt.mode == OptMode::Enum && opt.bound.is_empty() {
-        on_reading.push("opt-mode=enum: No bound given, optimize statement ignored.");
-    }
-    if optimizing && opt.mode == OptMode::Opt && limit != 0 {
-        on_solving.push("#models not 0: optimality of last model not guaranteed.");
-    }
-    if consequences && limit != 0 {
-        on_solving.push("#models not 0: last model may not cover consequences.");
-    }
     let warn = |ws: &mut Vec<&str>| {
         for w in ws.drain(..) {
             eprintln!("*** Warn : (minasp): {w}");
@@ -536,7 +515,31 @@ fn solve(
         } else if calls == 1 {
             break;
         }
-        let mut solve = match ctl.solve(limit) {
+        // Decided per call, as clasp decides it when a call starts: a step
+        // of an incremental program may bring the first `#minimize`.
+        let optimizing = ctl.optimizing();
+        // as clasp: all models by default when optimising (except for `enum`)
+        // and for consequences
+        let call_limit =
+            limit.unwrap_or(if (optimizing && opt.mode != OptMode::Enum) || consequences { 0 } else { 1 });
+        // clasp's warnings, where clingo prints them: about the program's
+        // reading after `Reading from` (in later calls, before their
+        // `Solving...`), about the model limit after `Solving...`
+        let mut on_reading = Vec::new();
+        let mut on_solving = Vec::new();
+        if consequences && optimizing && opt.mode == OptMode::Opt {
+            on_reading.push("Optimization: Consequences may depend on enumeration order.");
+        }
+        if optimizing && opt.mode == OptMode::Enum && opt.bound.is_empty() {
+            on_reading.push("opt-mode=enum: No bound given, optimize statement ignored.");
+        }
+        if optimizing && opt.mode == OptMode::Opt && call_limit != 0 {
+            on_solving.push("#models not 0: optimality of last model not guaranteed.");
+        }
+        if consequences && call_limit != 0 {
+            on_solving.push("#models not 0: last model may not cover consequences.");
+        }
+        let mut solve = match ctl.solve(call_limit) {
             Ok(s) => s,
             Err(_) => {
                 stop.claim_output();
@@ -549,8 +552,8 @@ fn solve(
             stop.claim_output();
             let _ = p.header();
             on_reading.extend(solve.warnings());
-            warn(&mut on_reading);
         }
+        warn(&mut on_reading);
         if !p.prints_atoms() && cli.why.is_empty() {
             // (`-q`: the answer sets are counted, not read)
             solve.without_atoms();

@@ -67,6 +67,71 @@ fn native_clingo() -> bool {
     false
 }
 
+/// A `#minimize` or weak constraint that only a step or check part holds
+/// makes each call from that step on an optimisation, as clasp decides the
+/// default model limit when a call starts (minasp decided it once, before
+/// the first step, and stopped at the first plan: `SATISFIABLE` with cost 2
+/// where clingo proves the optimum 1). The search's intermediate models may
+/// differ; the optimum, the summary, the warnings and the exit code may not.
+#[test]
+fn optimisation_in_a_step_part_optimises_each_call_as_clingo() {
+    if !native_clingo() {
+        return;
+    }
+    let runs: &[&[&str]] = &[
+        &["minimize_in_step_incmode.lp"],
+        &["minimize_in_step_incmode.lp", "-n", "1"],
+        &["minimize_in_step_incmode.lp", "--opt-mode=optN"],
+        &["minimize_in_step_incmode.lp", "-e", "brave"],
+        &["minimize_in_step_incmode.lp", "--opt-mode=enum"],
+        &["weak_in_check_incmode.lp"],
+        &["weak_in_check_incmode.lp", "-e", "cautious"],
+        &["weak_in_check_incmode.lp", "--opt-mode=optN", "-q"],
+    ];
+    // the last answer set, the summary lines that say what was proven, the
+    // warnings, the exit code
+    let outcome = |argv: &str, args: &[String]| {
+        let out = run_command(&[argv.to_string()], args, TIMEOUT);
+        assert!(!out.timed_out, "{argv} {args:?} timed out");
+        let lines: Vec<&str> = out.stdout.lines().collect();
+        let last_model: BTreeSet<&str> = lines
+            .iter()
+            .rposition(|l| l.starts_with("Answer: "))
+            .map(|i| lines[i + 1].split_whitespace().collect())
+            .unwrap_or_default();
+        let summary: Vec<String> = lines
+            .iter()
+            .filter(|l| {
+                ["SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN"].contains(l)
+                    || ["  Optimum", "Optimization :", "Consequences :", "Calls", "Solving..."]
+                        .iter()
+                        .any(|p| l.starts_with(p))
+            })
+            .map(|l| l.to_string())
+            .collect();
+        let warnings: Vec<String> = out
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("*** Warn"))
+            .map(|l| l.replace("(clingo)", "(minasp)"))
+            .collect();
+        let last_model: BTreeSet<String> = last_model.into_iter().map(String::from).collect();
+        (last_model, summary, warnings, out.code)
+    };
+    for args in runs {
+        let mut with_path: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        with_path[0] = file(args[0]);
+        let theirs = outcome("clingo", &with_path);
+        let ours = outcome(env!("CARGO_BIN_EXE_minasp"), &with_path);
+        assert!(theirs.1.iter().filter(|l| *l == "Solving...").count() > 1, "clingo {args:?}: {theirs:?}");
+        if args.contains(&"-q") {
+            assert_eq!((&ours.1, &ours.2, ours.3), (&theirs.1, &theirs.2, theirs.3), "{args:?}");
+        } else {
+            assert_eq!(ours, theirs, "{args:?}");
+        }
+    }
+}
+
 #[test]
 fn incmode_programs_run_as_clingo_runs_them() {
     if !native_clingo() {
