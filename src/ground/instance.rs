@@ -407,17 +407,18 @@ impl Instantiator {
     /// anew from every element so far (grounding in steps: a tuple of an
     /// earlier step still counts once).
     pub(super) fn finish_minimize(&mut self) {
-        let mut groups: IMap<(i64, i64, Vec<Sym>), Vec<Vec<program::Lit>>> = IMap::default();
-        for e in &self.minimize {
-            groups.entry((e.priority, e.weight, e.tuple.clone())).or_default().push(e.body.clone());
-        }
+        let groups: Vec<(i64, i64, Vec<Vec<program::Lit>>)> = self
+            .minimize
+            .groups()
+            .map(|(&(priority, weight, _), alts)| (priority, weight, alts.iter().cloned().collect()))
+            .collect();
         self.prog.minimize.clear();
         let mut levels: std::collections::BTreeMap<i64, Vec<(program::Lit, i64)>> = Default::default();
-        for ((priority, weight, _), alts) in groups {
+        for (priority, weight, mut alts) in groups {
             let lit = if alts.iter().any(|a| a.is_empty()) {
                 self.aux().conj_atom(Vec::new()).pos()
             } else if alts.len() == 1 {
-                self.aux().conj_lit(alts.into_iter().next().expect("one"))
+                self.aux().conj_lit(alts.pop().expect("one"))
             } else {
                 self.aux().disj_atom(&alts).pos()
             };

@@ -76,7 +76,7 @@ pub struct Instantiator {
     /// Disjunctive rules emitted (index in the program) and their source rule.
     pub disjunctions: Vec<(usize, crate::syntax::span::Span)>,
     /// Ground optimisation elements, in the order they were built.
-    pub minimize: Vec<OptInstance>,
+    pub minimize: OptElements,
     /// Ground externals with the undecided literals of their condition
     /// and the span of their statement, in the order they were built (see
     /// `finish_externals`).
@@ -135,6 +135,33 @@ pub(super) struct PendingHeuristic {
     pub(super) condition: Vec<program::Lit>,
 }
 
+/// The ground optimisation elements so far: each `(priority, weight,
+/// tuple)` in the order first built, with the distinct bodies that make it
+/// count. A body given again adds nothing (grounding in steps repeats a
+/// step part's `#minimize` at every step: it stays one element, not one
+/// more alternative per step).
+#[derive(Clone, Debug, Default)]
+pub struct OptElements {
+    groups: super::hash::IMap<(i64, i64, Vec<Sym>), ISet<Vec<program::Lit>>>,
+}
+
+impl OptElements {
+    /// Adds `e` (nothing if it is there already).
+    pub fn push(&mut self, e: OptInstance) {
+        self.groups.entry((e.priority, e.weight, e.tuple)).or_default().insert(e.body);
+    }
+
+    /// Forgets every element.
+    pub fn clear(&mut self) {
+        self.groups.clear();
+    }
+
+    /// Each `(priority, weight, tuple)` with its bodies, in the order built.
+    pub fn groups(&self) -> impl Iterator<Item = (&(i64, i64, Vec<Sym>), &ISet<Vec<program::Lit>>)> {
+        self.groups.iter()
+    }
+}
+
 /// One ground optimisation element `weight@priority, tuple : body`.
 #[derive(Clone, Debug)]
 pub struct OptInstance {
@@ -166,7 +193,7 @@ impl Instantiator {
             current: Default::default(),
             interrupt: None,
             disjunctions: Vec::new(),
-            minimize: Vec::new(),
+            minimize: OptElements::default(),
             externals: Vec::new(),
             satisfied: Vec::new(),
             track_disjunctions: false,

@@ -240,3 +240,33 @@ fn assumptions_hold_in_the_optimal_phase_of_opt_n() {
         .collect();
     assert_eq!(optimal, [("item(2) item(3)".to_string(), vec![5])]);
 }
+
+/// A `#minimize` in a part grounded at every step (incmode's `step(t)`)
+/// repeats its elements: each stays one element, its atom's literal, not
+/// a disjunction of copies made anew every step (which cost an auxiliary
+/// atom per tuple and time growing with the square of the steps).
+#[test]
+fn a_minimize_grounded_at_every_step_keeps_one_element_per_tuple() {
+    let mut ctl = Control::new(Options::default());
+    ctl.add_to_part("base", &[], "<block>", "{ x(1..3) }.");
+    ctl.add_to_part("step", &["t".to_string()], "<block>", "#minimize { 1,X : x(X) }.");
+    ctl.ground_parts(&[("base".into(), vec![]), ("step".into(), vec![Value::Int(1)])]).unwrap();
+    let size = |ctl: &Control| {
+        let g = ctl.grounding().expect("grounded");
+        let p = &g.program;
+        // each element is its atom's literal
+        let names: Vec<Option<String>> =
+            p.minimize.iter().flat_map(|m| &m.lits).map(|(l, _)| g.atom_name(l.atom())).collect();
+        assert!(names.iter().all(|n| n.as_deref().is_some_and(|n| n.starts_with("x("))), "{names:?}");
+        (p.num_atoms, p.minimize.iter().map(|m| m.lits.len()).collect::<Vec<_>>())
+    };
+    let first = size(&ctl);
+    assert_eq!(first.1, [3]);
+    for t in 2..=4 {
+        ctl.ground_parts(&[("step".into(), vec![Value::Int(t)])]).unwrap();
+        assert_eq!(size(&ctl), first, "step {t}");
+    }
+    let mut solve = ctl.solve(0).unwrap();
+    let last = solve.by_ref().last().expect("an answer set");
+    assert_eq!(last.cost(), [0]);
+}
