@@ -17,6 +17,7 @@
 //! grounder keeps that table, the solver never needs it.
 
 pub mod falsity;
+pub mod lists;
 pub mod packed;
 pub mod shift;
 pub mod simplify;

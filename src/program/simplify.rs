@@ -95,8 +95,11 @@ impl<T> Undo<T> {
     }
 }
 
-/// The passes of [`drop_underivable_along`], noting in `undo` what they
-/// change.
+/// [`drop_underivable_along`], noting in `undo` what it changes: each
+/// rule is looked at once, then again only when an atom it mentions loses
+/// its last rule or becomes a fact (a worklist: a cascade along a chain of
+/// time steps costs its length, not a pass over the program per step).
+/// The result is the fixpoint the passes of the module docs reach.
 fn simplify<T>(
     p: &mut GroundProgram,
     side: &mut Vec<T>,
@@ -106,51 +109,100 @@ fn simplify<T>(
     let tracked = !side.is_empty();
     debug_assert!(!tracked || side.len() == p.rules.len());
     let n = p.num_atoms as usize;
-    // with `undo`: each rule's place in the program as it came
-    let mut place: Vec<u32> = if undo.is_some() { (0..p.rules.len() as u32).collect() } else { Vec::new() };
-    let mut removed = 0;
-    loop {
-        let mut defined = vec![false; n];
-        defined[..given as usize].fill(true);
-        let mut fact = vec![false; n];
-        // an external atom may be true (assigned, or free)
-        p.externals.iter().for_each(|(a, _)| defined[a.index()] = true);
-        for r in &p.rules {
-            match &r.head {
-                Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| defined[a.index()] = true),
-            }
-            if let (Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
-                if h.len() == 1 && b.is_empty() {
-                    fact[h[0].index()] = true;
-                }
+    // rules per head atom still there; an atom with none (and not below
+    // `given`, not external: those may be true) is underivable
+    let mut heads = vec![0u32; n];
+    let mut fact = vec![false; n];
+    let mut open = vec![false; n];
+    open[..given as usize].fill(true);
+    // an external atom may be true (assigned, or free)
+    p.externals.iter().for_each(|(a, _)| open[a.index()] = true);
+    for r in &p.rules {
+        match &r.head {
+            Head::Disjunction(h) | Head::Choice(h) => h.iter().for_each(|a| heads[a.index()] += 1),
+        }
+        if let (Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+            if h.len() == 1 && b.is_empty() {
+                fact[h[0].index()] = true;
             }
         }
-        let before = p.rules.len();
-        let mut new_facts = false;
-        let mut kept = Vec::with_capacity(if tracked || undo.is_some() { before } else { 0 });
-        let mut i = 0;
-        p.rules.retain_mut(|r| {
-            if let Some(u) = undo.as_deref_mut() {
-                if touches(r, &defined, &fact) {
-                    u.changed.entry(place[i]).or_insert_with(|| Changed {
-                        rule: r.clone(),
-                        removed: false,
-                        side: None,
-                    });
+    }
+    let mut defined: Vec<bool> = (0..n).map(|a| open[a] || heads[a] > 0).collect();
+    // the rules each atom occurs in (head or body)
+    let occurs = {
+        let rules = &p.rules;
+        super::lists::Lists::build(n, || {
+            rules.iter().enumerate().flat_map(|(i, r)| {
+                let head: &[super::Atom] = match &r.head {
+                    Head::Disjunction(h) | Head::Choice(h) => h,
+                };
+                let body: Box<dyn Iterator<Item = super::Atom> + '_> = match &r.body {
+                    Body::Normal(ls) => Box::new(ls.iter().map(|l| l.atom())),
+                    Body::Weight { lits, .. } => Box::new(lits.iter().map(|(l, _)| l.atom())),
+                };
+                head.iter().copied().chain(body).map(move |a| (a.index(), i as u32))
+            })
+        })
+    };
+    let mut alive = vec![true; p.rules.len()];
+    let mut queued = vec![true; p.rules.len()];
+    let mut queue: Vec<u32> = (0..p.rules.len() as u32).rev().collect();
+    let changed_at = |atom: usize, queue: &mut Vec<u32>, queued: &mut Vec<bool>, alive: &[bool]| {
+        for &j in occurs.get(atom) {
+            if alive[j as usize] && !queued[j as usize] {
+                queued[j as usize] = true;
+                queue.push(j);
+            }
+        }
+    };
+    let mut removed = 0;
+    while let Some(i) = queue.pop() {
+        let i = i as usize;
+        queued[i] = false;
+        if !alive[i] {
+            continue;
+        }
+        let r = &mut p.rules[i];
+        if let Some(u) = undo.as_deref_mut() {
+            if touches(r, &defined, &fact) {
+                u.changed.entry(i as u32).or_insert_with(|| Changed {
+                    rule: r.clone(),
+                    removed: false,
+                    side: None,
+                });
+            }
+        }
+        let mut new_fact = false;
+        if !keep_rule(r, &defined, &fact, &mut new_fact) {
+            alive[i] = false;
+            removed += 1;
+            let head: &[super::Atom] = match &r.head {
+                Head::Disjunction(h) | Head::Choice(h) => h,
+            };
+            for a in head.iter().map(|a| a.index()) {
+                heads[a] -= 1;
+                if heads[a] == 0 && !open[a] && defined[a] {
+                    defined[a] = false;
+                    changed_at(a, &mut queue, &mut queued, &alive);
                 }
             }
-            i += 1;
-            let keep = keep_rule(r, &defined, &fact, &mut new_facts);
-            if tracked || undo.is_some() {
-                kept.push(keep);
+        } else if new_fact {
+            let Head::Disjunction(h) = &r.head else { unreachable!("a new fact has one head atom") };
+            let a = h[0].index();
+            if !fact[a] {
+                fact[a] = true;
+                changed_at(a, &mut queue, &mut queued, &alive);
             }
-            keep
-        });
+        }
+    }
+    // the rules left, and `side` and the places beside them
+    if removed > 0 {
+        let mut k = alive.iter();
+        p.rules.retain(|_| *k.next().expect("one per rule"));
         if let Some(u) = undo.as_deref_mut() {
-            let mut k = kept.iter();
             let mut removed_side = Vec::new();
             if tracked {
-                for (x, &keep) in std::mem::take(side).into_iter().zip(&kept) {
+                for (x, &keep) in std::mem::take(side).into_iter().zip(&alive) {
                     if keep {
                         side.push(x);
                     } else {
@@ -159,28 +211,19 @@ fn simplify<T>(
                 }
             }
             let mut removed_side = removed_side.into_iter();
-            place.retain(|&at| {
-                let keep = *k.next().expect("one per rule");
-                if !keep {
-                    // a removed rule was touched: its entry is there
-                    let c = u.changed.get_mut(&at).expect("noted");
-                    c.removed = true;
-                    c.side = removed_side.next();
-                }
-                keep
-            });
+            for (at, _) in alive.iter().enumerate().filter(|(_, &keep)| !keep) {
+                // a removed rule was touched: its entry is there
+                let c = u.changed.get_mut(&(at as u32)).expect("noted");
+                c.removed = true;
+                c.side = removed_side.next();
+            }
         } else if tracked {
-            let mut k = kept.into_iter();
-            side.retain(|_| k.next().unwrap_or(true));
-        }
-        removed += before - p.rules.len();
-        // Removed rules can leave further atoms without rules, and new
-        // facts falsify further `not a`.
-        if p.rules.len() == before && !new_facts {
-            drop_false_minimize_literals(p, &defined, &fact);
-            return removed;
+            let mut k = alive.iter();
+            side.retain(|_| *k.next().unwrap_or(&true));
         }
     }
+    drop_false_minimize_literals(p, &defined, &fact);
+    removed
 }
 
 /// Whether [`keep_rule`] would remove or change `r`.
@@ -303,6 +346,36 @@ mod tests {
         assert!(p.is_stable_model(&[false, false, false, true]));
     }
 
+    /// The passes the module docs describe, each over every rule until
+    /// nothing changes: the reference the worklist must agree with.
+    fn reference(p: &mut GroundProgram) {
+        loop {
+            let n = p.num_atoms as usize;
+            let mut defined = vec![false; n];
+            let mut fact = vec![false; n];
+            p.externals.iter().for_each(|(a, _)| defined[a.index()] = true);
+            for r in &p.rules {
+                match &r.head {
+                    Head::Disjunction(h) | Head::Choice(h) => {
+                        h.iter().for_each(|a| defined[a.index()] = true)
+                    }
+                }
+                if let (Head::Disjunction(h), Body::Normal(b)) = (&r.head, &r.body) {
+                    if h.len() == 1 && b.is_empty() {
+                        fact[h[0].index()] = true;
+                    }
+                }
+            }
+            let before = p.rules.len();
+            let mut new_facts = false;
+            p.rules.retain_mut(|r| keep_rule(r, &defined, &fact, &mut new_facts));
+            if p.rules.len() == before && !new_facts {
+                drop_false_minimize_literals(p, &defined, &fact);
+                return;
+            }
+        }
+    }
+
     /// A random program over 8 atoms (heads over the first 6, so that
     /// some atoms have no rules): normal rules, facts, constraints and
     /// weight rules.
@@ -408,6 +481,22 @@ mod tests {
             let mut q = p.clone();
             drop_underivable(&mut q);
             prop_assert_eq!(answer_sets(&q), answer_sets(&p));
+        }
+
+        /// The worklist leaves nothing the passes would still change (the
+        /// cascade is complete), and no more rules than the passes leave
+        /// (it may leave fewer: it sees a new fact before the passes' next
+        /// round does, so `a :- 0 {not a}.` twice is one fact, not two).
+        #[test]
+        fn the_worklist_simplifies_as_far_as_the_passes(p in program()) {
+            let (mut q, mut r) = (p.clone(), p.clone());
+            drop_underivable(&mut q);
+            let mut again = q.clone();
+            reference(&mut again);
+            prop_assert_eq!(&again.rules, &q.rules);
+            prop_assert_eq!(&again.minimize, &q.minimize);
+            reference(&mut r);
+            prop_assert!(q.rules.len() <= r.rules.len(), "{:?} against {:?}", q.rules, r.rules);
         }
 
         /// Undoable simplification simplifies as the plain one does, and

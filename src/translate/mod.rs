@@ -11,7 +11,6 @@
 mod completion;
 mod equiv;
 mod grow;
-mod lists;
 mod memory;
 #[cfg(test)]
 mod tests;

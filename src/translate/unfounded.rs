@@ -37,8 +37,8 @@
 //! through `self` (the same searches; TSP and Hamiltonian cycle by
 //! reachability, tuning rows, seeds 0-2, paired): 0.997 of the time.
 
-use super::lists::Lists;
 use super::translation::Translation;
+use crate::program::lists::Lists;
 use crate::solver::{Answer, Assignment, Propagator, SLit, Var};
 use std::sync::Arc;
 

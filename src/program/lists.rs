@@ -1,5 +1,6 @@
-//! Fixed lists of indices, one per key, stored flat: the adjacency lists
-//! the unfounded-set checker builds once and only reads (a `Vec<Vec<u32>>`
+//! Fixed lists of indices, one per key, stored flat: adjacency lists built
+//! once and only read, such as the unfounded-set checker's and the rules
+//! each atom occurs in for simplification (a `Vec<Vec<u32>>`
 //! costs a 24-byte header per key, and most keys of a large program have
 //! an empty list).
 //!
