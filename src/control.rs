@@ -343,6 +343,9 @@ pub struct Control {
     ground: Option<Arc<Ground>>,
     /// The part instances grounded so far.
     grounded: Vec<(String, Vec<Value>)>,
+    /// Per instance in `grounded`: how many of `top`'s sources there were
+    /// when it was last grounded.
+    grounded_tops: Vec<usize>,
     /// External atoms assigned a value, in order (applied anew after
     /// each grounding).
     assigned: Vec<(Value, External)>,
@@ -429,6 +432,7 @@ impl Control {
             diagnostics: Vec::new(),
             ground: None,
             grounded: Vec::new(),
+            grounded_tops: Vec::new(),
             assigned: Vec::new(),
             live: None,
             read_format: None,
@@ -598,8 +602,10 @@ impl Control {
     /// `#program step(t).` with `t` = 1) on top of those grounded before,
     /// as clingo does: only the new instances are instantiated, over the
     /// atoms of every earlier step; rules of earlier steps are not grounded
-    /// again.  Instances grounded before are not repeated; a part nobody
-    /// wrote grounds to nothing.  Assigned externals keep their values.
+    /// again.  Instances grounded before are not repeated unless their
+    /// part got statements since (then all of them are grounded again, as
+    /// clingo grounds them); a part nobody wrote grounds to nothing.
+    /// Assigned externals keep their values.
     pub fn ground_parts(&mut self, parts: &[(String, Vec<Value>)]) -> Result<(), Error> {
         self.ground_parts_as(parts, true)
     }
@@ -612,7 +618,11 @@ impl Control {
         }
         let mut new: Vec<(String, Vec<Value>)> = Vec::new();
         for p in parts {
-            if !self.grounded.contains(p) && !new.contains(p) {
+            // an instance grounded before is grounded again, as clingo
+            // grounds it, when its part got statements since
+            let since = self.grounded.iter().position(|g| g == p).map(|i| self.grounded_tops[i]);
+            let grown = since.is_some_and(|n| self.top[n..].iter().any(|(_, (part, _))| *part == p.0));
+            if (since.is_none() || grown) && !new.contains(p) {
                 new.push(p.clone());
             }
         }
@@ -635,7 +645,15 @@ impl Control {
         fresh.retain(|d| every_step(d) || !self.diagnostics.contains(d));
         self.diagnostics.extend(fresh);
         if result.is_ok() {
-            self.grounded.extend(new);
+            for p in new {
+                match self.grounded.iter().position(|g| *g == p) {
+                    Some(i) => self.grounded_tops[i] = self.top.len(),
+                    None => {
+                        self.grounded.push(p);
+                        self.grounded_tops.push(self.top.len());
+                    }
+                }
+            }
             self.observe();
         }
         result
@@ -928,9 +946,18 @@ impl Control {
         let Some(ground) = &self.ground else { return Vec::new() };
         let program = ground.program();
         let fact = program.facts();
+        // as clingo: an external that a rule or fact also defines is no
+        // longer an external
         let mut external = vec![false; program.num_atoms as usize];
         for (a, v) in &program.externals {
             external[a.index()] = *v != External::Release;
+        }
+        for r in &program.rules {
+            match &r.head {
+                crate::program::Head::Disjunction(h) | crate::program::Head::Choice(h) => {
+                    h.iter().for_each(|a| external[a.index()] = false)
+                }
+            }
         }
         let mut out: Vec<SymbolicAtom> = match &**ground {
             Ground::Grounded(g) => g.atom_syms.iter().map(|(a, s)| (a, g.syms.value(*s))).collect::<Vec<_>>(),

@@ -1222,3 +1222,18 @@ class Control:
 
 # (last: the application module reads the names above)
 from ._application import Application, ApplicationOptions, Flag, clingo_main  # noqa: E402
+
+# clingo's submodules are attributes of the package after `import clingo`
+# (`clingo.application.Application`, `clingo.solving.Model`)
+from . import (  # noqa: E402,F401
+    application,
+    backend,
+    configuration,
+    control,
+    core,
+    propagator,
+    script,
+    solving,
+    symbol,
+    symbolic_atoms,
+)

@@ -431,10 +431,12 @@ impl Core {
 
     /// Adds `text` (named `name`) to a part, or fails as clingo does.
     fn add_text(&mut self, part: &str, params: &[String], name: &str, text: &str) -> PyResult<()> {
-        if self.failed {
+        let errors = self.ctl.syntax_errors(name, text);
+        // as clingo: once a program failed, every later one is refused, a
+        // bad one with its own messages
+        if self.failed && errors.is_empty() {
             return Err(PyRuntimeError::new_err("parsing failed"));
         }
-        let errors = self.ctl.syntax_errors(name, text);
         if !errors.is_empty() {
             for e in errors {
                 self.messages.emit(Level::Error, 1, &e);
@@ -596,9 +598,6 @@ impl Core {
 
     fn load(&mut self, path: &str) -> PyResult<()> {
         self.settle();
-        if self.failed {
-            return Err(PyRuntimeError::new_err("parsing failed"));
-        }
         match std::fs::read(path) {
             Ok(bytes) => self.add_text("base", &[], path, &minasp::syntax::span::decode(bytes)),
             Err(_) => {

@@ -20,3 +20,9 @@ lits = [a.literal for a in atoms]
 print(len(set(lits)) == len(lits), all(isinstance(l, int) for l in lits))
 ctl.release_external(Function("e", [Number(2)]))
 print(ctl.symbolic_atoms[Function("e", [Number(2)])] is None or not ctl.symbolic_atoms[Function("e", [Number(2)])].is_external)
+
+# an external that a fact or a rule also defines is no longer external (corpus 9)
+ctl = clingo.Control()
+ctl.add("base", [], "p(1). { p(3) }. #external p(1..3). #external e. e :- p(1). #external h. h :- e, not p(2).")
+ctl.ground([("base", [])])
+print(sorted((str(a.symbol), a.is_fact, a.is_external) for a in ctl.symbolic_atoms))

@@ -73,3 +73,16 @@ with tempfile.TemporaryDirectory() as d:
     ctl.load(path)
     ctl.ground([("base", [])])
     show("load", ctl)
+
+# a part instance grounded again after its part got statements: the new
+# statements count (corpus 9: minasp ignored them, clingo's second answer
+# set is x y)
+ctl = clingo.Control(["0"])
+ctl.add("base", [], "x.")
+ctl.ground([("base", [])])
+print(ctl.solve(on_model=lambda m: print(sorted(map(str, m.symbols(shown=True))))))
+ctl.add("base", [], "y :- x. :- not y.")
+ctl.ground([("base", [])])
+print(ctl.solve(on_model=lambda m: print(sorted(map(str, m.symbols(shown=True))))))
+ctl.ground([("base", [])])
+print(ctl.solve(on_model=lambda m: print(sorted(map(str, m.symbols(shown=True))))))

@@ -25,3 +25,11 @@ attempt("good", lambda: ctl.ground([("base", [])]))
 attempt("unknown option", lambda: clingo.Control(["--not-an-option"]))
 attempt("bad value", lambda: clingo.Control(["--opt-mode=fast"]))
 attempt("bad models", lambda: clingo.Control(["-n", "many"]))
+
+# once a program failed, later ones are refused, a bad one with its own
+# message (corpus 9: minasp dropped the second message)
+codes = []
+ctl = clingo.Control(logger=lambda code, msg: codes.append(str(code)))
+for prog in ["p(.", "q.", "r(."]:
+    attempt("after a failure: " + prog, lambda: ctl.add("base", [], prog))
+print(codes)

@@ -49,3 +49,14 @@ models = []
 result = ctl.solve(on_model=lambda m: models.append((m.type == ModelType.StableModel, sorted(map(str, m.symbols(atoms=True))))))
 print(isinstance(result, SolveResult), result, sorted(models))
 print(rules.rules > 0, isinstance(next(iter(ctl.symbolic_atoms)), SymbolicAtom))
+
+# after a plain `import clingo` the submodules are its attributes (corpus 9:
+# `clingo.application.Application`, `clingo.solving.Model`), and
+# `clingo.script.enable_python` can be called
+import clingo
+for name in ["application", "backend", "configuration", "control", "core", "propagator",
+             "solving", "symbol", "symbolic_atoms"]:
+    print(name, hasattr(clingo, name))
+print(clingo.application.Application is Application, clingo.solving.SolveResult is SolveResult)
+from clingo.script import enable_python
+print(enable_python())
