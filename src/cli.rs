@@ -398,6 +398,25 @@ fn parse_warn(s: &str) -> Result<Vec<(bool, InfoClass)>, String> {
     Ok(out)
 }
 
+/// An option's value without the blanks around it, as clasp reads it
+/// (`--models= 3`, `-t 2` as one argument, as a script's
+/// `Control(["-t 2"])` gives it): `--models=3`, `-t2`.
+fn trim_value(a: String) -> String {
+    if let Some(long) = a.strip_prefix("--") {
+        if let Some((name, value)) = long.split_once('=') {
+            return format!("--{name}={}", value.trim());
+        }
+    } else if let Some(short) = a.strip_prefix('-') {
+        let mut chars = short.chars();
+        if let (Some(c), Some(rest)) = (chars.next(), Some(chars.as_str())) {
+            if c.is_ascii_alphabetic() && rest.starts_with(char::is_whitespace) && !rest.trim().is_empty() {
+                return format!("-{c}{}", rest.trim());
+            }
+        }
+    }
+    a
+}
+
 fn class_names() -> String {
     InfoClass::ALL.map(InfoClass::name).join(", ")
 }
@@ -413,7 +432,7 @@ impl Cli {
     /// clasp's search-tuning options are taken out first (see
     /// [`crate::clasp_tuning`]); [`Cli::ignored`] holds their warnings.
     pub fn parse_from_args(args: impl IntoIterator<Item = String>) -> Result<Cli, clap::Error> {
-        let args = args.into_iter().map(|a| match a.strip_prefix("-q") {
+        let args = args.into_iter().map(trim_value).map(|a| match a.strip_prefix("-q") {
             Some(v) if v.starts_with(|c: char| c.is_ascii_digit()) => format!("--quiet={v}"),
             _ => a,
         });

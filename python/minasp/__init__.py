@@ -899,8 +899,12 @@ class Control:
         while i < len(args):
             a = args[i]
             name, eq, v = a.partition("=")
+            short = next((f for f in _SHORT.get(key, ()) if a.startswith(f) and len(a) > len(f)), None)
             if name in flags and eq:
-                value = v
+                value = v.strip()
+            elif short is not None:
+                # a short option with its value attached (`-t2`, `-t 2`)
+                value = a[len(short):].strip()
             elif a in flags and key in _FLAGS:
                 value = "1"
             elif a in flags and i + 1 < len(args):

@@ -451,3 +451,29 @@ fn consequences_match_clingo() {
         assert_eq!(ours.code, theirs.code, "{args:?}");
     }
 }
+
+/// Option values with blanks around them, as clasp reads them: `--models=
+/// 3`, `-t 2` and `-c n=3` given as one argument each (as a script's
+/// `Control(["-t 2"])` passes them; found by corpus 9), the same run as
+/// without the blanks.
+#[test]
+fn option_values_with_blanks_read_as_clingo_reads_them() {
+    let dir = std::env::temp_dir().join(format!("minasp_blank_values_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.lp");
+    std::fs::write(&file, "#const n = 1. { p(1..n) }.").unwrap();
+    let run = |args: &[&str]| {
+        let out =
+            std::process::Command::new(env!("CARGO_BIN_EXE_minasp")).arg(&file).args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let line = |p: &str| text.lines().find(|l| l.starts_with(p)).map(str::to_string);
+        // (which search of `-t 2` wins varies)
+        let threads = line("Threads").map(|l| l.split('(').next().unwrap_or("").trim_end().to_string());
+        (out.status.code(), line("Models"), threads)
+    };
+    assert_eq!(run(&["--models= 3", "-c n=3"]), run(&["--models=3", "-c", "n=3"]));
+    assert_eq!(run(&["--models= 3", "-c n=3"]).1.as_deref(), Some("Models       : 3+"));
+    assert_eq!(run(&["-t 2", "0"]), run(&["-t", "2", "0"]));
+    assert_eq!(run(&["-t 2", "0"]).2.as_deref(), Some("Threads      : 2"));
+    std::fs::remove_dir_all(&dir).ok();
+}

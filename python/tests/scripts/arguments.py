@@ -48,3 +48,9 @@ ctl.solve(on_model=lambda m: n.append(1))
 print(repr(ctl.configuration.solve.models), len(n))
 ctl = clingo.Control(["5"])
 print(repr(ctl.configuration.solve.models))
+
+# values with blanks around them, as clasp reads them (corpus 9: a script's
+# Control(['-t 2']) was refused); a short option with its value attached
+print("blanks:", len(models(["--models= 0", "-c c=3"], prog)[2]), len(models(["-n 2", "-c", "c= 3"], prog)[2]))
+for args in (["-t 2"], ["-t2"], ["--parallel-mode= 2"]):
+    print(args, len(models(args + ["0"], "{a;b}.")[2]))
