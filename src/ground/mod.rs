@@ -714,7 +714,8 @@ struct Before<'a> {
 }
 
 /// `info: atom does not occur in any rule head` for each body atom whose
-/// predicate no rule (fact, rule or choice) has in its head; `info: no
+/// predicate no rule (fact, rule or choice) has in its head, nor a fact
+/// of a part left out; `info: no
 /// atoms over signature occur in program` for each `#show p/n.` so far of
 /// a predicate no grounded statement has (nor a fact of a part left out),
 /// at every step as clingo.
@@ -748,7 +749,12 @@ fn undefined_atoms(
         }
     }
     for (p, span) in &norm.body_atoms {
-        if !defined.contains(p) {
+        // as clingo: a fact of a part left out gives its predicate atoms
+        let key = keys[p.0 as usize];
+        let elsewhere = |(name, arity, neg): &(String, u32, bool)| {
+            *arity == key.arity && *neg == key.neg && name == syms.name_str(key.name)
+        };
+        if !defined.contains(p) && !written_elsewhere.iter().any(elsewhere) {
             diags.push(
                 Diagnostic::info(*span, "atom does not occur in any rule head:")
                     .with_class(crate::diagnostics::InfoClass::AtomUndefined)
