@@ -142,8 +142,11 @@ pub(super) struct PendingHeuristic {
 /// more alternative per step).
 #[derive(Clone, Debug, Default)]
 pub struct OptElements {
-    groups: super::hash::IMap<(i64, i64, Vec<Sym>), ISet<Vec<program::Lit>>>,
+    groups: super::hash::IMap<OptKey, ISet<Vec<program::Lit>>>,
 }
+
+/// An optimisation element's priority, weight and the rest of its tuple.
+pub type OptKey = (i64, i64, Vec<Sym>);
 
 impl OptElements {
     /// Adds `e` (nothing if it is there already).
@@ -157,7 +160,7 @@ impl OptElements {
     }
 
     /// Each `(priority, weight, tuple)` with its bodies, in the order built.
-    pub fn groups(&self) -> impl Iterator<Item = (&(i64, i64, Vec<Sym>), &ISet<Vec<program::Lit>>)> {
+    pub fn groups(&self) -> impl Iterator<Item = (&OptKey, &ISet<Vec<program::Lit>>)> {
         self.groups.iter()
     }
 }

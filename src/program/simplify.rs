@@ -199,7 +199,7 @@ fn simplify<T>(
     if removed > 0 {
         let mut k = alive.iter();
         p.rules.retain(|_| *k.next().expect("one per rule"));
-        if let Some(u) = undo.as_deref_mut() {
+        if let Some(u) = undo {
             let mut removed_side = Vec::new();
             if tracked {
                 for (x, &keep) in std::mem::take(side).into_iter().zip(&alive) {
