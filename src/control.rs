@@ -631,7 +631,7 @@ impl Control {
         }
         // after a single-shot grounding, the steps so far are grounded again
         let steps: Vec<_> = if self.live.is_none() {
-            self.grounded.iter().chain(&new).cloned().collect()
+            self.grounded.iter().filter(|g| !new.contains(g)).chain(&new).cloned().collect()
         } else {
             new.clone()
         };

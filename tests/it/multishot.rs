@@ -270,3 +270,30 @@ fn a_minimize_grounded_at_every_step_keeps_one_element_per_tuple() {
     let last = solve.by_ref().last().expect("an answer set");
     assert_eq!(last.cost(), [0]);
 }
+
+/// A part instance grounded again once its part has statements added
+/// since: they count then, whether the first grounding was single-shot
+/// (`ground`) or a step (`ground_parts`). clingo 5.8.3 gives these answers
+/// (`python/tests/scripts/control.py`); it would refuse a second grounding
+/// of a part whose rules define atoms that are no facts ("redefinition of
+/// atom"), which minasp grounds again.
+#[test]
+fn a_part_grounded_again_after_additions_has_them() {
+    for single_shot in [true, false] {
+        let mut ctl = Control::new(Options::default());
+        ctl.add("base", "x. w(1).");
+        if single_shot {
+            ctl.ground().unwrap();
+        } else {
+            ctl.ground_parts(&[("base".into(), vec![])]).unwrap();
+        }
+        assert_eq!(crate::multishot::answers(&mut ctl, &[]).1, ["w(1) x"]);
+        ctl.add("base", "y :- x. :- not y. {z(X)} :- w(X).");
+        ctl.ground_parts(&[("base".into(), vec![])]).unwrap();
+        let want = ["w(1) x y", "w(1) x y z(1)"];
+        assert_eq!(crate::multishot::answers(&mut ctl, &[]).1, want, "single-shot first: {single_shot}");
+        // nothing added since: not grounded again
+        ctl.ground_parts(&[("base".into(), vec![])]).unwrap();
+        assert_eq!(crate::multishot::answers(&mut ctl, &[]).1, want);
+    }
+}
