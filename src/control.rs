@@ -1129,9 +1129,11 @@ impl Control {
             optimize: converging,
             params: self.options.params,
         };
-        // A step of an incremental run continues the last step's search,
-        // or starts from what it learnt, if that still holds (no
-        // objective, no assumptions of the caller's: see `crate::carry`).
+        // A step of an incremental run — an incmode or iclingo program, or
+        // parts grounded step by step through `ground_parts` (a script's
+        // own loop) — continues the last step's search, or starts from
+        // what it learnt, if that still holds (no objective, no
+        // assumptions of the caller's: see `crate::carry`).
         // It is one search also under `-t N`: the portfolio's searches
         // would each start afresh at every step. Nor do copies of the
         // step's search (`Search::fork`, with what it learnt) racing it at
@@ -1141,7 +1143,7 @@ impl Control {
         // s, the sliding puzzle 0.8 -> 0.95 s, clingo's 15-puzzle example
         // to 25 steps 12 -> 16 s).
         let assumed = std::mem::take(&mut self.assume_next);
-        let remembering = self.incremental.is_some()
+        let remembering = (self.incremental.is_some() || self.live.is_some())
             && assumptions.is_empty()
             && assumed.is_empty()
             && self.propagators.is_empty()
