@@ -136,10 +136,12 @@ fn simplify<T>(
                 let head: &[super::Atom] = match &r.head {
                     Head::Disjunction(h) | Head::Choice(h) => h,
                 };
-                let body: Box<dyn Iterator<Item = super::Atom> + '_> = match &r.body {
-                    Body::Normal(ls) => Box::new(ls.iter().map(|l| l.atom())),
-                    Body::Weight { lits, .. } => Box::new(lits.iter().map(|(l, _)| l.atom())),
+                // (one of the two is empty: no iterator boxed per rule)
+                let (normal, weighted): (&[Lit], &[(Lit, i64)]) = match &r.body {
+                    Body::Normal(ls) => (ls, &[]),
+                    Body::Weight { lits, .. } => (&[], lits),
                 };
+                let body = normal.iter().map(|l| l.atom()).chain(weighted.iter().map(|(l, _)| l.atom()));
                 head.iter().copied().chain(body).map(move |a| (a.index(), i as u32))
             })
         })
