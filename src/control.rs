@@ -341,11 +341,9 @@ pub struct Control {
     top: Vec<(FileId, PartName)>,
     diagnostics: Vec<Diagnostic>,
     ground: Option<Arc<Ground>>,
-    /// The part instances grounded so far.
-    grounded: Vec<(String, Vec<Value>)>,
-    /// Per instance in `grounded`: how many of `top`'s sources there were
-    /// when it was last grounded.
-    grounded_tops: Vec<usize>,
+    /// The part instances grounded so far, each with how many of `top`'s
+    /// sources there were when it was last grounded.
+    grounded: Vec<((String, Vec<Value>), usize)>,
     /// External atoms assigned a value, in order (applied anew after
     /// each grounding).
     assigned: Vec<(Value, External)>,
@@ -432,7 +430,6 @@ impl Control {
             diagnostics: Vec::new(),
             ground: None,
             grounded: Vec::new(),
-            grounded_tops: Vec::new(),
             assigned: Vec::new(),
             live: None,
             read_format: None,
@@ -620,7 +617,7 @@ impl Control {
         for p in parts {
             // an instance grounded before is grounded again, as clingo
             // grounds it, when its part got statements since
-            let since = self.grounded.iter().position(|g| g == p).map(|i| self.grounded_tops[i]);
+            let since = self.grounded.iter().find(|(g, _)| g == p).map(|&(_, n)| n);
             let grown = since.is_some_and(|n| self.top[n..].iter().any(|(_, (part, _))| *part == p.0));
             if (since.is_none() || grown) && !new.contains(p) {
                 new.push(p.clone());
@@ -631,7 +628,7 @@ impl Control {
         }
         // after a single-shot grounding, the steps so far are grounded again
         let steps: Vec<_> = if self.live.is_none() {
-            self.grounded.iter().filter(|g| !new.contains(g)).chain(&new).cloned().collect()
+            self.grounded.iter().map(|(g, _)| g).filter(|g| !new.contains(g)).chain(&new).cloned().collect()
         } else {
             new.clone()
         };
@@ -646,12 +643,10 @@ impl Control {
         self.diagnostics.extend(fresh);
         if result.is_ok() {
             for p in new {
-                match self.grounded.iter().position(|g| *g == p) {
-                    Some(i) => self.grounded_tops[i] = self.top.len(),
-                    None => {
-                        self.grounded.push(p);
-                        self.grounded_tops.push(self.top.len());
-                    }
+                let sources = self.top.len();
+                match self.grounded.iter_mut().find(|(g, _)| *g == p) {
+                    Some((_, n)) => *n = sources,
+                    None => self.grounded.push((p, sources)),
                 }
             }
             self.observe();
