@@ -148,7 +148,12 @@ pub fn classify(file: FileId, text: &str) -> Evidence {
                                 | Token::Maximize
                         )
                     );
-                    braces.push(agg);
+                    // `&name{ e1, e2 }`: a theory atom's elements (clingo 5's
+                    // theory syntax), separated by `;` or `,` in either dialect's eyes
+                    let theory = i >= 2
+                        && matches!(toks[i - 2].1, Token::Amp)
+                        && matches!(toks[i - 1].1, Token::Ident(_));
+                    braces.push(agg || theory);
                     last_colon = None;
                 }
                 Token::RBrace => {
@@ -339,6 +344,9 @@ mod tests {
         // Lua blocks came with gringo 3; refused constructs decide nothing
         assert_eq!(d("#begin_lua function f() end #end_lua. p(X) :- X := 1."), Some(Dialect::Gringo3));
         assert_eq!(d("#disjoint { 1 : $x }."), None);
+        // a theory atom's commas are clingo 5's theory syntax
+        assert_eq!(d("#program base. &display{window,caption=1}."), Some(Dialect::Clingo5));
+        assert_eq!(d("&display{window,caption=1}."), None);
     }
 
     #[test]
