@@ -7,7 +7,8 @@
 //!
 //! Invariant: one info per body aggregate and variable name, at the
 //! variable's first occurrence in that aggregate's tuples, in the order
-//! written — as clingo 5.4 and 5.8 report them.
+//! of the names (`X` before `Y`, whatever the order written) — as clingo
+//! 5.4 and 5.8 report them.
 
 use super::normalize::{lit_vars, term_vars as vars};
 use crate::diagnostics::{Diagnostic, InfoClass};
@@ -52,6 +53,8 @@ pub fn infos(r: &ast::Rule, diags: &mut Vec<Diagnostic>) {
                 terms.iter().for_each(|t| var_terms(t, &mut seen));
             }
         }
+        // by name, as clingo reports them (a set of variables)
+        seen.sort_by(|a, b| var_name(a).cmp(var_name(b)));
         let mut reported: Vec<&str> = Vec::new();
         for t in seen {
             let TermKind::Var(name) = &t.kind else { continue };
@@ -64,6 +67,14 @@ pub fn infos(r: &ast::Rule, diags: &mut Vec<Diagnostic>) {
                 );
             }
         }
+    }
+}
+
+/// The name of a variable occurrence.
+fn var_name(t: &Term) -> &str {
+    match &t.kind {
+        TermKind::Var(name) => name,
+        _ => "",
     }
 }
 

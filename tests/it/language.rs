@@ -636,16 +636,32 @@ fn anonymous_variables_project_as_in_clingo() {
 /// clingo's info `global variable in tuple of aggregate element`: once per
 /// body aggregate and variable, at its first occurrence in the tuples (a
 /// variable of the head, a plain body literal or a bound; not a local one,
-/// nor one in a head choice's elements), compared with `gringo`'s infos.
+/// nor one in a head choice's elements), in the order of the names (`X`
+/// before `Y` in `#count{Y,X : ..}`), compared with `gringo`'s infos.
 #[test]
 fn global_variables_in_aggregate_tuples_get_gringos_info() {
     let program = "p(1). r(1).\nq(X) :- p(X), #sum{X} >= 1.\ns(X) :- p(X), #count{X,Y : r(Y)} > 0.\n\
          t :- p(X), X < #count{Y : r(Y)}.\nu(X) :- #count{X : r(X)} > 0, p(X).\n\
          v :- p(X), #count{f(X) : r(_)} > 0.\nw(X) :- p(X), 1 #sum{X : r(X); 1,X : r(X)} 2.\n\
-         b(X,Y) :- p(X), p(Y), #sum{X,Y : r(X)} >= 0, #count{Y : r(Y)} > 0.\n{ z(X) : r(X) } :- p(X).\n";
+         b(X,Y) :- p(X), p(Y), #sum{X,Y : r(X)} >= 0, #count{Y : r(Y)} > 0.\n{ z(X) : r(X) } :- p(X).\n\
+         c(Y,X) :- p(X), p(Y), #count{Y,X : r(X)} > 0.\n";
     let Some((want, got)) = text_infos_of_gringo_and_minasp(program) else { return };
-    assert_eq!(want.len(), 8, "gringo: {:?}", want);
+    assert_eq!(want.len(), 10, "gringo: {:?}", want);
     assert_eq!(got, want);
+    // in the order of the names, as gringo prints them (the lists above are sorted)
+    let tmp = tempfile::Builder::new().prefix("minasp-lang-").tempdir().expect("temp dir");
+    let p = tmp.path().join("order.lp");
+    std::fs::write(&p, "p(1). r(1).\nc(Y,X) :- p(X), p(Y), #count{Y,X : r(X)} > 0.\n")
+        .expect("write program");
+    let args = ["--text".to_string(), p.display().to_string()];
+    let order = |argv: &[String]| -> Vec<String> {
+        let run = run_command(argv, &args, Duration::from_secs(30));
+        run.stderr.lines().filter(|l| l.contains("global variable")).map(|l| l.to_string()).collect()
+    };
+    let mine = order(&minasp_argv());
+    assert_eq!(mine.len(), 2, "{mine:?}");
+    assert!(mine[0].contains(":2:32-33:") && mine[1].contains(":2:30-31:"), "X first: {mine:?}");
+    assert_eq!(order(&["gringo".to_string()]), mine);
     // `-W no-global-variable` silences them
     let tmp = tempfile::Builder::new().prefix("minasp-lang-").tempdir().expect("temp dir");
     let p = tmp.path().join("tuples.lp");
